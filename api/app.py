@@ -1,0 +1,65 @@
+"""The FastAPI application: the browser's only door."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from api.errors import install_error_handlers
+from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
+from api.routes import account, assets, auth, financials, media, notify
+from api.state import AppState
+from config import Settings, get_settings
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        state = AppState.create(settings)
+        app.state.vitrine = state
+        try:
+            yield
+        finally:
+            await state.close()
+
+    app = FastAPI(title="Vitrine API", version=settings.app_version, lifespan=lifespan,
+                  description="Fractional shares of collectible assets; every multi-step process is a Temporal workflow.")
+    install_error_handlers(app)
+    for module in (auth, account, assets, notify, financials, media):
+        app.include_router(module.router)
+
+    @app.get("/api/health", tags=["ops"])
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    app.add_middleware(ConditionalGetMiddleware)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    if settings.frontend_dist:
+        _serve_frontend(app, Path(settings.frontend_dist))
+    return app
+
+
+def _serve_frontend(app: FastAPI, dist: Path) -> None:
+    """Serves the built React app; unknown paths get index.html so client-side routes work."""
+    if (dist / "assets").is_dir():
+        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+    index = dist / "index.html"
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def spa(path: str) -> Response:
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+            return FileResponse(candidate)
+        if path.startswith(("api/", "media/")):
+            return Response(b'{"errors":[{"message":"Not found."}]}', status_code=404, media_type="application/json")
+        return FileResponse(index)
+
+
+app = create_app()

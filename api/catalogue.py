@@ -1,0 +1,100 @@
+"""The asset catalogue: the spec's asset representation, read from PostgreSQL and cached in Redis."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from redis.asyncio import Redis
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.render import render
+from domain.asset_status import progress_bar
+from domain.money import money_str
+from store.models import Asset
+
+CACHE_KEY = "catalogue:v1"
+
+
+def price_per_share(a: Asset) -> str:
+    return money_str(a.asset_value / a.number_of_shares) if a.number_of_shares else "0.00"
+
+
+def status_json(a: Asset) -> dict[str, Any]:
+    """The part of an asset that changes over its life (the change feed's items)."""
+    issue = price_per_share(a)
+    current = money_str(a.current_price) if a.current_price is not None else issue
+    return {
+        "id": a.id,
+        "asset_status": a.asset_status,
+        "progress_bar": progress_bar(a.shares_sold, a.number_of_shares),
+        "shares_sold": a.shares_sold,
+        "shares_available": max(0, a.number_of_shares - a.shares_sold),
+        "is_exited": a.is_exited,
+        "modified": a.modified,
+        "financialInstrument": {"id": f"fi-{a.id}", "markets": {"secondaryMarket": {"status": a.secondary_market_status}}},
+        "trading": {
+            "current_trading_window": None if a.trading_window_status is None else {
+                "id": f"tw-{a.id}", "status": a.trading_window_status, "remaining_value": a.post_only_remaining,
+            },
+            "pricing": {"pricePerUnit": {
+                "issue": issue, "current": current,
+                "session": {"lastClose": money_str(a.last_close) if a.last_close is not None else current,
+                            "latestFilled": current},
+            }},
+            "historyPricing": [],
+            "orderBook": {"bids": [], "asks": []},
+        },
+    }
+
+
+def asset_json(a: Asset) -> dict[str, Any]:
+    return {
+        "id": a.id,
+        "ticker": a.ticker,
+        "display_name": a.display_name,
+        "short_name": a.short_name,
+        "description": a.description,
+        "category": a.category,
+        "order": a.order,
+        "asset_value": money_str(a.asset_value),
+        "number_of_shares": a.number_of_shares,
+        "price_per_share": price_per_share(a),
+        "portal_image": f"/media/assets/{a.id}/portal.svg",
+        "home_image": f"/media/assets/{a.id}/home.svg",
+        "tertiary_color": a.tertiary_color,
+        "exited_date": a.exited_date,
+        "offering_starts": a.offering_starts,
+        "offering_ends": a.offering_ends,
+        "esign_template_id": a.esign_template_id,
+        "merchandising": a.merchandising or {"enabled": False, "merchants": []},
+        **status_json(a),
+    }
+
+
+async def load_catalogue(db: AsyncSession) -> list[dict[str, Any]]:
+    rows = (await db.scalars(select(Asset).order_by(Asset.order, Asset.id))).all()
+    return [json.loads(render(asset_json(a))) for a in rows]
+
+
+async def catalogue(db: AsyncSession, redis: Redis, ttl_seconds: int) -> list[dict[str, Any]]:
+    """All assets in the spec's shape, sorted by order; Redis holds them for a few seconds."""
+    cached = await redis.get(CACHE_KEY)
+    if cached is not None:
+        items: list[dict[str, Any]] = json.loads(cached)
+        return items
+    items = await load_catalogue(db)
+    await redis.set(CACHE_KEY, render(items), ex=ttl_seconds)
+    return items
+
+
+async def invalidate(redis: Redis) -> None:
+    await redis.delete(CACHE_KEY)
+
+
+def modified_since(items: list[dict[str, Any]], since: datetime) -> list[dict[str, Any]]:
+    keys = ("id", "asset_status", "progress_bar", "shares_sold", "shares_available", "is_exited", "modified",
+            "trading", "financialInstrument")
+    return [{k: a[k] for k in keys} for a in items if datetime.fromisoformat(a["modified"]) >= since]

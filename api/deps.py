@@ -1,0 +1,81 @@
+"""Request dependencies: state, database session, the caller, the application mode."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import ApiError
+from api.security import decode_token
+from api.state import AppState
+from domain.access import mode_for_host
+from store.models import User
+
+NOT_AUTHENTICATED = "Authentication credentials were not provided."
+SESSION_EXPIRED = "Your session has expired, please try logging in again."
+
+
+def get_state(request: Request) -> AppState:
+    state: AppState = request.app.state.vitrine
+    return state
+
+
+State = Annotated[AppState, Depends(get_state)]
+
+
+async def get_db(state: State) -> AsyncIterator[AsyncSession]:
+    async with state.sessions() as session:
+        yield session
+
+
+Db = Annotated[AsyncSession, Depends(get_db)]
+
+
+def bearer_token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() in ("jwt", "bearer") and token.strip():
+        return token.strip()
+    return None
+
+
+def revoked_key(jti: str) -> str:
+    return f"jwt:revoked:{jti}"
+
+
+async def current_user(request: Request, state: State, db: Db) -> User:
+    token = bearer_token(request)
+    if token is None:
+        raise ApiError(401, NOT_AUTHENTICATED)
+    claims = decode_token(state.settings, token)
+    if claims is None or await state.redis.exists(revoked_key(claims.jti)):
+        raise ApiError(401, SESSION_EXPIRED)
+    user = await db.get(User, claims.user_id)
+    if user is None or not user.is_active:
+        raise ApiError(401, SESSION_EXPIRED)
+    request.state.jwt = claims
+    return user
+
+
+CurrentUser = Annotated[User, Depends(current_user)]
+
+
+def app_mode(request: Request) -> str:
+    host = request.headers.get("x-forwarded-host") or request.headers.get("host", "")
+    return mode_for_host(host)
+
+
+Mode = Annotated[str, Depends(app_mode)]
+
+
+def own(user: User, user_id: int) -> None:
+    """A user reads and changes only themselves: anybody else's id is not found."""
+    if user.id != user_id:
+        raise ApiError(404, "Not found.")
+
+
+def client_ip(request: Request) -> str:
+    return request.client.host if request.client else "unknown"

@@ -1,0 +1,170 @@
+"""Password reset and change, e-mail change and confirmation, the user resource (spec doc 1 §7)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from sqlalchemy import func, select
+from temporalio.client import WorkflowUpdateFailedError
+from temporalio.service import RPCError
+
+from api import ratelimit
+from api.deps import CurrentUser, Db, State, bearer_token, client_ip, own, revoked_key
+from api.email_flow import start_email_verification
+from api.errors import ApiError
+from api.middleware import etag_for, etag_matches
+from api.render import json_response, render
+from api.schemas import Detail, EmailIn, KeyIn, PasswordChangeIn, ResetConfirmIn, UserPatchIn
+from api.security import check_reset_token, decode_token, hash_password, issue_token, make_reset_token, reset_uid_to_user_id
+from api.users_view import user_json
+from clients.mail import ProviderError
+from domain import validation as v
+from domain.text import clean_text
+from store.models import Email, EmailConfirmation, User
+from store.users import email_in_use, set_primary_email
+from workflows.email_verification import LINK_EXPIRED, ConfirmRequest, EmailVerificationWorkflow
+
+log = logging.getLogger("vitrine.api")
+router = APIRouter(tags=["account"])
+RESET_LINK_INVALID = "The password reset link is invalid or has expired."
+CONFIRM_KEY_INVALID = "This confirmation link is invalid."
+USERNAME_RE = re.compile(r"^[\w.@+-]{3,150}$")
+
+
+@router.post("/api/auth/password/reset/", response_model=Detail)
+async def password_reset(body: EmailIn, request: Request, state: State, db: Db) -> Detail:
+    email = v.normalize_email(body.email)
+    if err := v.email_error(email):
+        raise ApiError(400, err, field="email")
+    s = state.settings
+    await ratelimit.hit(state.redis, f"reset:{client_ip(request)}:{email}", s.reset_rate_limit, s.reset_rate_window_seconds)
+    user = await db.scalar(select(User).where(User.email == email))
+    if user is not None and user.is_active:
+        uid, token = make_reset_token(s, user.id, user.password_hash)
+        link = f"{s.app_url.rstrip('/')}/new-password?uid={uid}&token={token}"
+        try:
+            await state.mail.send(
+                to=user.email, subject="Reset your Vitrine password",
+                text=f"Somebody asked to reset the password of your Vitrine account.\n\nChoose a new password here:\n{link}\n\n"
+                     "If it was not you, ignore this message: your password stays as it is.",
+                idempotency_key=f"password-reset:{user.id}:{token}",
+            )
+        except ProviderError:
+            log.exception("password reset mail failed")
+            raise ApiError(503, "Something went wrong. Please, try again later.") from None
+    return Detail(detail="Password reset e-mail has been sent.")
+
+
+@router.post("/api/auth/password/reset/confirm/", response_model=Detail)
+async def password_reset_confirm(body: ResetConfirmIn, state: State, db: Db) -> Detail:
+    if err := v.new_password_error(body.new_password1, body.new_password2):
+        raise ApiError(400, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
+    user_id = reset_uid_to_user_id(body.uid)
+    user = await db.get(User, user_id) if user_id is not None else None
+    if user is None or not check_reset_token(state.settings, user.id, user.password_hash, body.token):
+        raise ApiError(400, RESET_LINK_INVALID, field="token")
+    user.password_hash = hash_password(body.new_password1)
+    await db.commit()
+    return Detail(detail="Password has been reset with the new password.")
+
+
+@router.post("/api/auth/password/change/")
+async def password_change(body: PasswordChangeIn, request: Request, user: CurrentUser, state: State, db: Db) -> Response:
+    if err := v.new_password_error(body.new_password1, body.new_password2):
+        raise ApiError(400, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
+    user.password_hash = hash_password(body.new_password1)
+    await db.commit()
+    claims = decode_token(state.settings, bearer_token(request) or "")
+    if claims is not None:  # the old session ends; the answer carries the new token
+        await state.redis.set(revoked_key(claims.jti), b"1", ex=max(1, claims.exp - int(time.time())))
+    return json_response({"detail": "New password has been saved.", "token": issue_token(state.settings, user.id)})
+
+
+@router.post("/api/auth/change-email/", response_model=Detail)
+async def change_email(body: EmailIn, user: CurrentUser, state: State, db: Db) -> Detail:
+    email = v.normalize_email(body.email)
+    if err := v.email_error(email):
+        raise ApiError(400, err, field="email")
+    if email == user.email:
+        raise ApiError(400, "This is already your e-mail address.", field="email")
+    if await email_in_use(db, email, except_user=user.id):
+        raise ApiError(400, v.EMAIL_TAKEN, field="email")
+    row = await set_primary_email(db, user, email)
+    await db.commit()
+    if not row.verified:
+        try:
+            await start_email_verification(state, user.id, row.id, resend=True)
+        except Exception:
+            log.exception("could not start e-mail verification for e-mail %s", row.id)
+    return Detail(detail="Your e-mail address was changed. Please confirm it with the link we sent.")
+
+
+@router.post("/api/auth/email/confirm/")
+async def email_confirm(body: KeyIn, state: State, db: Db) -> Response:
+    key = clean_text(body.key)
+    conf = await db.scalar(select(EmailConfirmation).where(EmailConfirmation.key == key)) if key else None
+    if conf is None:
+        raise ApiError(400, CONFIRM_KEY_INVALID, field="key")
+    if conf.expired_at is not None:
+        raise ApiError(400, LINK_EXPIRED, field="key")
+    if conf.confirmed_at is None:
+        client = await state.temporal()
+        handle = client.get_workflow_handle_for(EmailVerificationWorkflow.run, conf.workflow_id)  # type: ignore[misc]
+        try:
+            await handle.execute_update(EmailVerificationWorkflow.confirm, ConfirmRequest(conf.id))
+        except WorkflowUpdateFailedError as exc:
+            raise ApiError(400, str(exc.cause.message if exc.cause else LINK_EXPIRED), field="key") from None
+        except RPCError:  # the workflow has finished: only an expired link gets here
+            raise ApiError(400, LINK_EXPIRED, field="key") from None
+    row = await db.get(Email, conf.email_id)
+    return json_response({"detail": "E-mail confirmed.", "email": row.email if row else None})
+
+
+async def _user_payload(state: State, db: Db, user: User) -> tuple[bytes, str]:
+    body = render(await user_json(db, user, state.settings.blocked_states))
+    return body, etag_for(body)
+
+
+@router.get("/api/auth/user/")
+async def get_me(user: CurrentUser, state: State, db: Db) -> Response:
+    body, etag = await _user_payload(state, db, user)
+    return Response(body, media_type="application/json", headers={"ETag": etag})
+
+
+@router.patch("/api/auth/user/")
+async def patch_me(body: UserPatchIn, request: Request, user: CurrentUser, state: State, db: Db) -> Response:
+    if_match = request.headers.get("if-match")
+    if if_match:
+        _, current = await _user_payload(state, db, user)
+        if not etag_matches(if_match, current):
+            raise ApiError(412, "The user was changed elsewhere; reload and try again.")
+    for name in ("first_name", "last_name", "middle_initial"):
+        value = getattr(body, name)
+        if value is not None:
+            value = clean_text(value)
+            if name == "middle_initial" and value and not value.isalpha():
+                raise ApiError(400, "The middle initial must be a letter.", field=name)
+            setattr(user, name, value)
+    if body.username is not None:
+        username = clean_text(body.username)
+        if not USERNAME_RE.match(username):
+            raise ApiError(400, "Enter a valid username: 3-150 letters, digits and @/./+/-/_ characters.", field="username")
+        taken = await db.scalar(select(User.id).where(func.lower(User.username) == username.lower(), User.id != user.id))
+        if taken:
+            raise ApiError(400, "A user with that username already exists.", field="username")
+        user.username = username
+    await db.commit()
+    await db.refresh(user)
+    data, etag = await _user_payload(state, db, user)
+    return Response(data, media_type="application/json", headers={"ETag": etag})
+
+
+@router.get("/api/users/{user_id}")
+async def get_user(user_id: int, user: CurrentUser, state: State, db: Db) -> Response:
+    own(user, user_id)
+    body, etag = await _user_payload(state, db, user)
+    return Response(body, media_type="application/json", headers={"ETag": etag})

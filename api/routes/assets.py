@@ -1,0 +1,111 @@
+"""Catalogue reads and the asset update schedule (spec doc 1 §4 "Asset update schedule", §7 "Assets")."""
+
+from __future__ import annotations
+
+import math
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from api.catalogue import catalogue, modified_since
+from api.deps import Db, Mode, State, current_user
+from api.errors import ApiError
+from api.render import json_response
+from api.users_view import access_of
+from domain.access import SPECIAL, special_access_assets
+from domain.categories import CATEGORIES, CATEGORY_KEYS
+from domain.market_calendar import federal_holidays, upcoming_windows
+from domain.search import matches, search_term
+
+router = APIRouter(tags=["assets"])
+
+
+class _Row:
+    """Adapts a catalogue dict to the access rules' Listed protocol."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.id: int = data["id"]
+        self.asset_status: str = data["asset_status"]
+        self.order: int = data["order"]
+
+
+async def visible_assets(request: Request, state: State, db: Db, mode: str) -> list[dict[str, Any]]:
+    """The catalogue as this caller may see it: everything in default mode, their access in special mode."""
+    items = await catalogue(db, state.redis, state.settings.catalogue_cache_seconds)
+    if mode != SPECIAL:
+        return items
+    user = await current_user(request, state, db)
+    rows = special_access_assets([_Row(a) for a in items], await access_of(db, user.id), datetime.now(UTC))
+    return [r.data for r in rows]
+
+
+def schedule(state: State) -> dict[str, int]:
+    interval = state.settings.asset_update_interval_seconds
+    return {"next_update_timestamp": math.ceil(time.time() / interval) * interval, "update_seconds_interval": interval}
+
+
+@router.get("/api/categories/")
+async def categories() -> dict[str, Any]:
+    return {"items": [{"key": c.key, "pathname": c.pathname, "title": c.title, "color": c.color} for c in CATEGORIES]}
+
+
+@router.get("/api/v2/assets/")
+async def list_assets(request: Request, state: State, db: Db, mode: Mode,
+                      query: str | None = Query(default=None, max_length=100),
+                      category: str | None = Query(default=None, max_length=32)) -> Response:
+    items = await visible_assets(request, state, db, mode)
+    if category is not None:
+        if category not in CATEGORY_KEYS:
+            raise ApiError(400, f"Unknown category: {category}.", field="category")
+        items = [a for a in items if a["category"] == category]
+    if query is not None:
+        term = search_term(query)
+        items = [] if term is None else [
+            a for a in items if matches(term, name=a["display_name"], ticker=a["ticker"], status=a["asset_status"])]
+    return json_response({"items": items})
+
+
+@router.get("/api/v2/assets/{asset_id}/")
+async def get_asset(asset_id: int, request: Request, state: State, db: Db, mode: Mode) -> Response:
+    for a in await visible_assets(request, state, db, mode):
+        if a["id"] == asset_id:
+            return json_response(a)
+    raise ApiError(404, "Asset not found.")
+
+
+@router.get("/api/v2/asset/status/update-schedule/")
+async def update_schedule(state: State) -> dict[str, int]:
+    return schedule(state)
+
+
+@router.get("/api/v2/asset/status/")
+async def status_changes(request: Request, state: State, db: Db, mode: Mode,
+                         modified_gte: float = Query(ge=0, le=1e11)) -> Response:
+    since = datetime.fromtimestamp(modified_gte, UTC)
+    items = modified_since(await visible_assets(request, state, db, mode), since)
+    return json_response({"items": items, **schedule(state)})
+
+
+@router.get("/api/client-screens/home")
+async def home_screen(request: Request, state: State, db: Db, mode: Mode) -> Response:
+    items = [a for a in await visible_assets(request, state, db, mode) if not a["is_exited"]]
+    featured = sorted(items, key=lambda a: (a["asset_status"] != "Open ICO", a["order"]))[:8]
+    return json_response({"features": {"calendar": {"enabled": True}}, "assets": featured})
+
+
+@router.get("/api/assets/trading-dates/")
+async def trading_dates() -> dict[str, Any]:
+    now = datetime.now(UTC)
+    windows = upcoming_windows(now, 10)
+    years = {now.year, now.year + 1}
+    holidays = sorted((d, n) for y in years for d, n in federal_holidays(y).items() if d >= now.date())
+    return {
+        "timezone": "America/New_York",
+        "windows": [{"date": w.day.isoformat(), "opens": w.opens.isoformat(), "closes": w.closes.isoformat()}
+                    for w in windows],
+        "holidays": [{"date": d.isoformat(), "name": n} for d, n in holidays],
+    }

@@ -1,0 +1,114 @@
+"""Authentication and account calls (spec doc 1 §4, §7 "Authentication and account")."""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import UTC, datetime
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from sqlalchemy import select
+
+from api import ratelimit
+from api.deps import CurrentUser, Db, Mode, State, bearer_token, client_ip, revoked_key
+from api.email_flow import start_email_verification
+from api.errors import ApiError
+from api.render import json_response
+from api.schemas import Detail, EmailIn, LoginIn, LoginOut, RegistrationIn, TokenIn, TokenOut
+from api.security import decode_token, hash_password, issue_token, refresh_window, verify_password
+from api.users_view import access_of, user_json
+from domain import validation as v
+from domain.access import NOT_AUTHORISED_FOR_EARLY_ACCESS, SPECIAL, has_special_access
+from store.models import Email, User
+from store.users import create_user, find_by_login
+
+log = logging.getLogger("vitrine.api")
+router = APIRouter(tags=["auth"])
+
+
+def _require(message: str | None, field: str) -> None:
+    if message:
+        raise ApiError(400, message, field=field)
+
+
+async def _start_verification(state: State, user_id: int, email_id: int, *, resend: bool = False) -> None:
+    try:
+        await start_email_verification(state, user_id, email_id, resend=resend)
+    except Exception:  # the account is saved; the user can ask for the mail again
+        log.exception("could not start e-mail verification for e-mail %s", email_id)
+        if resend:
+            raise ApiError(503, "Something went wrong. Please, try again later.") from None
+
+
+@router.post("/api/v3/auth/login/", response_model=LoginOut)
+async def login(body: LoginIn, request: Request, state: State, db: Db, mode: Mode) -> LoginOut:
+    identifier = (body.email or body.username or "").strip()
+    if not identifier:
+        raise ApiError(400, v.ENTER_VALID_EMAIL, field="email")
+    _require(v.password_error(body.password), "password")
+    s = state.settings
+    bucket = f"login:{client_ip(request)}:{identifier.lower()}"
+    await ratelimit.hit(state.redis, bucket, s.login_rate_limit, s.login_rate_window_seconds)
+    user = await find_by_login(db, identifier)
+    if not verify_password(user.password_hash if user else None, body.password) or user is None or not user.is_active:
+        raise ApiError(400, v.UNABLE_TO_LOGIN)
+    if mode == SPECIAL and not has_special_access(await access_of(db, user.id), datetime.now(UTC)):
+        raise ApiError(403, NOT_AUTHORISED_FOR_EARLY_ACCESS)
+    await ratelimit.clear(state.redis, bucket)
+    token = issue_token(s, user.id, remember_me=body.remember_me)
+    return LoginOut(token=token, exchange_token=issue_token(s, user.id), user_id=user.id)
+
+
+@router.post("/api/auth/registration/", status_code=201)
+async def register(body: RegistrationIn, request: Request, state: State, db: Db) -> Response:
+    email = v.normalize_email(body.email)
+    _require(v.email_error(email), "email")
+    _require(v.password_error(body.password), "password")
+    s = state.settings
+    await ratelimit.hit(state.redis, f"registration:{client_ip(request)}", s.registration_rate_limit,
+                        s.registration_rate_window_seconds)
+    if await db.scalar(select(Email.id).where(Email.email == email)) or await find_by_login(db, email):
+        raise ApiError(400, v.EMAIL_TAKEN, field="email")
+    user, row = await create_user(db, email=email, password_hash=hash_password(body.password),
+                                  referral_code=body.referral_code.strip())
+    await db.commit()
+    await _start_verification(state, user.id, row.id)
+    payload = await user_json(db, user, s.blocked_states)
+    return json_response({"user": payload, "token": issue_token(s, user.id), "user_id": user.id}, status=201)
+
+
+@router.post("/api/token-refresh/", response_model=TokenOut)
+async def refresh(body: TokenIn, state: State, db: Db) -> Response:
+    s = state.settings
+    claims = decode_token(s, body.token)
+    expired = {"token": None, "errors": [{"message": "Your session has expired, please try logging in again."}]}
+    if claims is None or await state.redis.exists(revoked_key(claims.jti)):
+        return json_response(expired, status=400)
+    if time.time() - claims.orig_iat > refresh_window(s, claims):
+        return json_response(expired, status=400)
+    user = await db.get(User, claims.user_id)
+    if user is None or not user.is_active:
+        return json_response(expired, status=400)
+    return json_response({"token": issue_token(s, user.id, remember_me=claims.remember_me, orig_iat=claims.orig_iat)})
+
+
+@router.post("/api/auth/logout/", response_model=Detail)
+async def logout(request: Request, user: CurrentUser, state: State) -> Detail:
+    claims = decode_token(state.settings, bearer_token(request) or "")
+    if claims is not None:
+        await state.redis.set(revoked_key(claims.jti), b"1", ex=max(1, claims.exp - int(time.time())))
+    return Detail(detail="Successfully logged out.")
+
+
+@router.post("/api/auth/email/verify/", response_model=Detail)
+async def resend_verification(body: EmailIn, user: CurrentUser, state: State, db: Db) -> Detail:
+    email = v.normalize_email(body.email)
+    _require(v.email_error(email), "email")
+    row = await db.scalar(select(Email).where(Email.user_id == user.id, Email.email == email))
+    if row is None:
+        raise ApiError(400, "This e-mail address is not one of yours.", field="email")
+    if row.verified:
+        raise ApiError(400, "This e-mail address is already verified.", field="email")
+    await _start_verification(state, user.id, row.id, resend=True)
+    return Detail(detail="Verification e-mail sent.")

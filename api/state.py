@@ -1,0 +1,52 @@
+"""Process-wide resources of the api: database, Redis, Temporal client, provider clients."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+import httpx
+from redis.asyncio import Redis
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from temporalio.client import Client
+
+from clients.mail import MailClient
+from config import Settings
+from store.db import make_engine, make_sessionmaker
+from worker.temporal import connect
+
+
+@dataclass
+class AppState:
+    settings: Settings
+    engine: AsyncEngine
+    sessions: async_sessionmaker[AsyncSession]
+    redis: Redis
+    http: httpx.AsyncClient
+    mail: MailClient
+    _temporal: Client | None = None
+    _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @classmethod
+    def create(cls, settings: Settings) -> AppState:
+        engine = make_engine(settings.database_url)
+        http = httpx.AsyncClient(timeout=settings.provider_timeout_seconds)
+        return cls(
+            settings=settings,
+            engine=engine,
+            sessions=make_sessionmaker(engine),
+            redis=Redis.from_url(settings.redis_url, decode_responses=False),
+            http=http,
+            mail=MailClient(http, settings.providers_url, settings.provider_api_key),
+        )
+
+    async def temporal(self) -> Client:
+        async with self._temporal_lock:
+            if self._temporal is None:
+                self._temporal = await connect(self.settings)
+            return self._temporal
+
+    async def close(self) -> None:
+        await self.http.aclose()
+        await self.redis.aclose()
+        await self.engine.dispose()

@@ -1,0 +1,56 @@
+"""The user representation of the spec (doc 1 §3): user, emails, customer with accounts, access groups."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.access import Access
+from store.models import AccessGroup, Account, AssetSubscription, Customer, Email, User
+
+
+async def access_of(db: AsyncSession, user_id: int) -> list[Access]:
+    rows = (await db.scalars(select(AccessGroup).where(AccessGroup.user_id == user_id))).all()
+    return [Access(r.asset_id, r.access_type, r.access_end, r.limitations or {}) for r in rows]
+
+
+async def user_json(db: AsyncSession, user: User, blocked_states: list[str]) -> dict[str, Any]:
+    emails = (await db.scalars(select(Email).where(Email.user_id == user.id).order_by(Email.id))).all()
+    customer = await db.scalar(select(Customer).where(Customer.user_id == user.id))
+    accounts = (
+        (await db.scalars(select(Account).where(Account.customer_id == customer.id).order_by(Account.id))).all()
+        if customer else []
+    )
+    subs = (await db.scalars(select(AssetSubscription).where(AssetSubscription.user_id == user.id))).all()
+    access = await access_of(db, user.id)
+    blocked = bool(user.state) and user.state in blocked_states
+    return {
+        "id": user.id,
+        "email": user.email,
+        "emails": [{"email": e.email, "primary": e.primary, "verified": e.verified} for e in emails],
+        "first_name": user.first_name,
+        "last_name": user.last_name,
+        "middle_initial": user.middle_initial,
+        "username": user.username,
+        "date_joined": user.date_joined,
+        "shares_count": 0,
+        "state": user.state,
+        "state_status": {"is_state_blocked": blocked, "io_enabled": not blocked, "trading_enabled": not blocked},
+        "access_groups": [
+            {"asset_id": a.asset_id, "access_type": a.access_type, "access_end": a.access_end,
+             "limitations": a.limitations}
+            for a in access
+        ],
+        "customer": None if customer is None else {
+            "id": customer.id,
+            "status": customer.status,
+            "accounts": [{"id": a.id} for a in accounts],
+            "investorDetails": customer.investor_details,
+            "personalInformation": customer.personal_information,
+            "employmentDetails": customer.employment_details,
+        },
+        "notify_me": sorted(s.asset_id for s in subs if s.kind == "notify_me"),
+        "notify_on_trading": sorted(s.asset_id for s in subs if s.kind == "notify_on_trading"),
+    }

@@ -1,0 +1,56 @@
+"""The one settings module: every component reads its configuration from here (env prefix VITRINE_)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="VITRINE_", env_file=".env", extra="ignore")
+
+    env: str = "dev"
+    database_url: str = "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine"
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    temporal_address: str = "127.0.0.1:7233"
+    temporal_namespace: str = "default"
+    task_queue: str = "vitrine"
+    providers_url: str = "http://127.0.0.1:8100"
+    provider_api_key: str = "sandbox-provider-key"
+    webhook_secret: str = "sandbox-webhook-secret"
+    app_url: str = "http://localhost:5173"
+    frontend_dist: str = ""  # when set, the api serves the built app from this folder
+
+    secret_key: str = "dev-only-secret-key-change-me-in-production-0123456789"
+    pii_key: str = "dev-only-pii-key-change-me-0123456789abcdef"
+    jwt_lifetime_seconds: int = 900
+    jwt_refresh_window_seconds: int = 7 * 24 * 3600
+    jwt_remember_me_refresh_window_seconds: int = 30 * 24 * 3600
+    password_reset_timeout_seconds: int = 3 * 24 * 3600
+
+    # e-mail verification workflow durations (seconds, so tests can shorten them)
+    email_reminder_after_seconds: int = 24 * 3600
+    email_key_expires_after_seconds: int = 7 * 24 * 3600
+
+    # Redis rate limits: attempts per window
+    login_rate_limit: int = 10
+    login_rate_window_seconds: int = 300
+    registration_rate_limit: int = 20
+    registration_rate_window_seconds: int = 3600
+    reset_rate_limit: int = 5
+    reset_rate_window_seconds: int = 3600
+
+    catalogue_cache_seconds: int = 15
+    asset_update_interval_seconds: int = 60
+    max_body_bytes: int = 1_000_000
+    provider_timeout_seconds: float = 10.0
+    app_version: str = "2.12.0"
+    support_email: str = "support@vitrine.example"
+    blocked_states: list[str] = Field(default_factory=list)
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,44 @@
+"""Auth validation rules and their messages (spec doc 1 §5). Mirrored by frontend/src/domain/validation.ts."""
+
+from __future__ import annotations
+
+import re
+
+from domain.text import clean_text
+
+ENTER_VALID_EMAIL = "Enter a valid email address"
+ENTER_PASSWORD = "Enter a password"
+FILL_PASSWORD_FIELDS = "Please fill in password fields"
+PASSWORDS_SHOULD_MATCH = "Passwords should match"
+PASSWORD_HINT = "Password must have an uppercase letter, a number and at least 8 characters"
+UNABLE_TO_LOGIN = "Unable to login with provided credentials"
+EMAIL_TAKEN = "A user is already registered with this e-mail address."
+
+# a standard address whose top-level domain has 2-4 letters
+_EMAIL = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,4}$")  # noqa: E501
+
+
+def normalize_email(value: str) -> str:
+    return clean_text(value).lower()
+
+
+def email_error(value: str) -> str | None:
+    email = clean_text(value)
+    if len(email) > 254 or not _EMAIL.match(email):
+        return ENTER_VALID_EMAIL
+    return None
+
+
+def password_error(value: str) -> str | None:
+    return ENTER_PASSWORD if not value else None
+
+
+def new_password_error(password1: str, password2: str) -> str | None:
+    """Rules for a new password (reset confirm, change): both filled, equal, and the strength hint."""
+    if not password1 or not password2:
+        return FILL_PASSWORD_FIELDS
+    if password1 != password2:
+        return PASSWORDS_SHOULD_MATCH
+    if len(password1) < 8 or not re.search(r"[A-Z]", password1) or not re.search(r"\d", password1):
+        return PASSWORD_HINT
+    return None

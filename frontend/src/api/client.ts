@@ -1,0 +1,72 @@
+/** The typed API client: openapi-fetch over the generated schema, with the app's middleware. */
+import createClient, { type Client } from 'openapi-fetch'
+import { REQUEST_TIMEOUT_MS } from '../config'
+import { session } from '../session/sessionStore'
+import { EtagCache } from './etagCache'
+import {
+  etagMiddleware,
+  headersMiddleware,
+  refreshedTokenMiddleware,
+  unauthorizedMiddleware,
+  type SessionPort,
+} from './middleware'
+import type { paths } from './schema.gen'
+
+export type FetchFn = (request: Request) => Promise<Response>
+
+/** fetch with a time limit (60000 ms by default); the caller's own abort still works. */
+export function fetchWithTimeout(timeoutMs: number, base: (input: Request, init?: RequestInit) => Promise<Response> = (i, n) => globalThis.fetch(i, n)): FetchFn {
+  return async (request) => {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), timeoutMs)
+    const forward = () => controller.abort(request.signal.reason)
+    if (request.signal.aborted) forward()
+    else request.signal.addEventListener('abort', forward, { once: true })
+    try {
+      return await base(request, { signal: controller.signal })
+    } catch (error) {
+      throw controller.signal.aborted && controller.signal.reason instanceof DOMException ? controller.signal.reason : error
+    } finally {
+      clearTimeout(timer)
+      request.signal.removeEventListener('abort', forward)
+    }
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl: string
+  port: SessionPort
+  cache?: EtagCache
+  fetch?: FetchFn
+  userAgent?: () => string
+}
+
+export function createApiClient(options: ApiClientOptions): Client<paths> {
+  const fetchFn = options.fetch ?? fetchWithTimeout(REQUEST_TIMEOUT_MS)
+  const cache = options.cache ?? new EtagCache()
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchFn, credentials: 'include', cache: 'no-store' })
+  client.use(
+    headersMiddleware(options.port, options.userAgent ?? (() => (typeof navigator === 'undefined' ? '' : navigator.userAgent))),
+    etagMiddleware(cache, fetchFn),
+    refreshedTokenMiddleware(options.port),
+    unauthorizedMiddleware(options.port),
+  )
+  return client
+}
+
+export const etagCache = new EtagCache()
+
+const sessionPort: SessionPort = {
+  token: () => session.get().token,
+  setToken: (token) => session.setToken(token),
+  logout: (reason) => session.logout(reason),
+}
+
+export const api = createApiClient({
+  baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  port: sessionPort,
+  cache: etagCache,
+})
+
+// a new session must never see the previous one's cached answers
+session.onLogout(() => etagCache.clear())

@@ -1,0 +1,104 @@
+/**
+ * Every call the app makes (spec doc 1 §7, docs/api-contract.md), answering the app's own types (types.ts)
+ * or throwing an ApiError.
+ */
+import { api, etagCache } from './client'
+import { errorFromResponse, errorFromThrown } from './errors'
+import type { Asset, AssetStatusUpdate, AuthAnswer, Balance, Category, HomeScreen, UpdateSchedule, User } from './types'
+
+interface Result {
+  data?: unknown
+  error?: unknown
+  response: Response
+}
+
+async function call<T>(request: Promise<Result>): Promise<T> {
+  let result: Result
+  try {
+    result = await request
+  } catch (error) {
+    throw errorFromThrown(error)
+  }
+  if (!result.response.ok) throw errorFromResponse(result.response.status, result.error)
+  return result.data as T
+}
+
+function items<T>(data: unknown): T[] {
+  if (Array.isArray(data)) return data as T[]
+  const list = (data as { items?: unknown } | null)?.items
+  return Array.isArray(list) ? (list as T[]) : []
+}
+
+// --- auth and account
+export const login = (body: { email: string; password: string; remember_me: boolean }) =>
+  call<AuthAnswer>(api.POST('/api/v3/auth/login/', { body })).finally(() => etagCache.clear())
+
+export const register = (body: { email: string; password: string; referral_code: string | null }) =>
+  call<AuthAnswer>(api.POST('/api/auth/registration/', { body })).finally(() => etagCache.clear())
+
+export const refreshToken = (token: string) =>
+  call<{ token: string | null }>(api.POST('/api/token-refresh/', { body: { token } }))
+
+export const logoutOnServer = (token: string) =>
+  call<unknown>(api.POST('/api/auth/logout/', { headers: { Authorization: `JWT ${token}` } }))
+
+export const requestPasswordReset = (email: string) =>
+  call<unknown>(api.POST('/api/auth/password/reset/', { body: { email } }))
+
+export const confirmPasswordReset = (body: { new_password1: string; new_password2: string; uid: string; token: string }) =>
+  call<unknown>(api.POST('/api/auth/password/reset/confirm/', { body }))
+
+export const confirmEmail = (key: string) =>
+  call<{ detail?: string; email?: string }>(api.POST('/api/auth/email/confirm/', { body: { key } }))
+
+export const resendEmailConfirmation = (email: string) =>
+  call<unknown>(api.POST('/api/auth/email/verify/', { body: { email } }))
+
+export const getUser = (id: number) => call<User>(api.GET('/api/users/{id}', { params: { path: { id } } }))
+
+// --- catalogue
+export const getCategories = async (): Promise<Category[]> => items<Category>(await call(api.GET('/api/categories/')))
+
+export const getAssets = async (query?: { query?: string; category?: string }): Promise<Asset[]> =>
+  items<Asset>(await call(api.GET('/api/v2/assets/', query ? { params: { query } } : {})))
+
+export const getAsset = (id: number) => call<Asset>(api.GET('/api/v2/assets/{id}/', { params: { path: { id } } }))
+
+export const getUpdateSchedule = () => call<UpdateSchedule>(api.GET('/api/v2/asset/status/update-schedule/'))
+
+export const getStatusChanges = async (modifiedGte: number): Promise<UpdateSchedule & { items: AssetStatusUpdate[] }> => {
+  const data = await call<Partial<UpdateSchedule> & { items?: unknown }>(
+    api.GET('/api/v2/asset/status/', { params: { query: { modified_gte: modifiedGte } } }),
+  )
+  return {
+    items: items<AssetStatusUpdate>(data),
+    next_update_timestamp: Number(data.next_update_timestamp ?? 0),
+    update_seconds_interval: Number(data.update_seconds_interval ?? 0),
+  }
+}
+
+export const getHomeScreen = async (): Promise<HomeScreen> => {
+  const data = await call<Partial<HomeScreen> | null>(api.GET('/api/client-screens/home'))
+  return { features: data?.features ?? {}, assets: Array.isArray(data?.assets) ? data.assets : [] }
+}
+
+export type NotifyKind = 'notify_me' | 'notify_on_trading'
+
+export async function setNotification(kind: NotifyKind, assetId: number, on: boolean): Promise<void> {
+  if (kind === 'notify_me') {
+    await (on
+      ? call(api.POST('/api/assets/notify_me/', { body: { asset: assetId } }))
+      : call(api.DELETE('/api/assets/notify_me/{id}/', { params: { path: { id: assetId } } })))
+  } else {
+    await (on
+      ? call(api.POST('/api/assets/notify-on-trading/', { body: { asset: assetId } }))
+      : call(api.DELETE('/api/assets/notify-on-trading/{id}/', { params: { path: { id: assetId } } })))
+  }
+}
+
+// --- financials
+export const getBalance = (userId: number) =>
+  call<Balance>(api.GET('/api/users/{id}/financials/balance', { params: { path: { id: userId } } }))
+
+export const getInvestments = async (userId: number): Promise<unknown[]> =>
+  items<unknown>(await call(api.GET('/api/users/{id}/investments', { params: { path: { id: userId } } })))

@@ -1,0 +1,6 @@
+/** Text input cleaning shared by every form (spec doc 1 §5: trimmed, zero-width spaces removed). */
+const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\ufeff]/g
+
+export function cleanText(value: string): string {
+  return value.replace(ZERO_WIDTH, '').trim()
+}

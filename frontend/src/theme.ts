@@ -1,0 +1,76 @@
+/** Chakra UI v3 system: the default config plus the Vitrine palette (ink and gold). */
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg.canvas', color: 'fg', minHeight: '100%' },
+    body: { WebkitFontSmoothing: 'antialiased' },
+  },
+  theme: {
+    keyframes: {
+      loaderSlide: {
+        from: { transform: 'translateX(-100%)' },
+        to: { transform: 'translateX(250%)' },
+      },
+    },
+    tokens: {
+      fonts: {
+        heading: { value: "'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif" },
+        body: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
+      },
+      colors: {
+        brand: {
+          50: { value: '#fbf7ec' },
+          100: { value: '#f4eacb' },
+          200: { value: '#e9d59a' },
+          300: { value: '#dcbd66' },
+          400: { value: '#cfa843' },
+          500: { value: '#b8902f' },
+          600: { value: '#957225' },
+          700: { value: '#735720' },
+          800: { value: '#55401b' },
+          900: { value: '#3b2d15' },
+          950: { value: '#221a0c' },
+        },
+        ink: {
+          50: { value: '#f4f5f7' },
+          100: { value: '#e5e7ec' },
+          200: { value: '#c9cdd6' },
+          300: { value: '#a1a7b5' },
+          400: { value: '#737b8e' },
+          500: { value: '#545c70' },
+          600: { value: '#3d4457' },
+          700: { value: '#2b3142' },
+          800: { value: '#1b2030' },
+          900: { value: '#11151f' },
+          950: { value: '#0a0c12' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        'bg.canvas': { value: '#f8f6f1' },
+        brand: {
+          solid: { value: '{colors.ink.900}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.ink.800}' },
+          muted: { value: '{colors.ink.100}' },
+          subtle: { value: '{colors.ink.50}' },
+          emphasized: { value: '{colors.ink.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        gold: {
+          solid: { value: '{colors.brand.500}' },
+          contrast: { value: '{colors.ink.950}' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+})
+
+export const system = createSystem(defaultConfig, config)

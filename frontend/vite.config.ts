@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+const apiTarget = process.env.VITE_API_URL || 'http://127.0.0.1:8000'
+// changeOrigin false keeps the browser's Host header, so the api sees e.g. early.localhost (special-access mode).
+const proxied = { target: apiTarget, changeOrigin: false }
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '0.0.0.0',
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': proxied,
+      // only files below /media: the bare /media path is a vanity redirect handled by the app
+      '^/media/.*': proxied,
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': proxied,
+      '^/media/.*': proxied,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
+})

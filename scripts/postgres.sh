@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Starts Debian's PostgreSQL cluster if it is down and makes sure the vitrine role and databases exist.
+set -euo pipefail
+PGVER=$(ls /usr/lib/postgresql | sort -n | tail -1)
+cluster_status=$(pg_lsclusters -h | awk -v v="$PGVER" '$1==v && $2=="main" {print $4}')
+if [ -z "$cluster_status" ]; then
+  pg_createcluster "$PGVER" main >/dev/null
+fi
+if [ "$(pg_lsclusters -h | awk -v v="$PGVER" '$1==v && $2=="main" {print $4}')" != "online" ]; then
+  echo "[setup] starting PostgreSQL $PGVER"
+  pg_ctlcluster "$PGVER" main start
+fi
+as_pg() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "$1"; else sudo -u postgres bash -c "$1"; fi; }
+for i in $(seq 1 30); do as_pg "psql -qtAc 'select 1'" >/dev/null 2>&1 && break; sleep 0.5; done
+as_pg "psql -qtAc \"select 1 from pg_roles where rolname='vitrine'\"" | grep -q 1 || \
+  as_pg "psql -qc \"create role vitrine login password 'vitrine' createdb\""
+for db in vitrine vitrine_test vitrine_e2e vitrine_bench; do
+  as_pg "psql -qtAc \"select 1 from pg_database where datname='$db'\"" | grep -q 1 || \
+    as_pg "createdb -O vitrine $db"
+done

@@ -1,0 +1,224 @@
+"""Runs the whole Vitrine stack locally: Temporal dev server, Redis, migrations + demo data, providers, worker, api
+and the frontend. PostgreSQL is the system cluster (scripts/postgres.sh starts it).
+
+    python scripts/stack.py dev                  # the dev stack; Ctrl-C stops everything
+    python scripts/stack.py e2e -- CMD ARGS...   # a throwaway stack on test ports, runs CMD, stops, exits with CMD's code
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from workflows.search_attributes import cli_args  # noqa: E402
+
+PY = str(ROOT / ".venv/bin/python")
+TEMPORAL = str(ROOT / ".tools/bin/temporal")
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    api: int
+    providers: int
+    temporal: int
+    temporal_ui: int
+    redis: int
+    frontend: int
+    database: str
+    persistent: bool
+
+
+PROFILES = {
+    "dev": Profile("dev", 8000, 8100, 7233, 8233, 6379, 5173, "vitrine", True),
+    "e2e": Profile("e2e", 8010, 8110, 7243, 8243, 6381, 0, "vitrine_e2e", False),
+}
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def wait_for(what: str, check: object, timeout: float = 90) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            if check():  # type: ignore[operator]
+                return
+        except OSError:
+            pass
+        time.sleep(0.25)
+    raise SystemExit(f"[stack] {what} did not come up within {timeout:.0f}s (see .data/logs/)")
+
+
+def http_ok(url: str) -> bool:
+    with urllib.request.urlopen(url, timeout=2) as r:  # noqa: S310 (loopback only)
+        return bool(r.status == 200)
+
+
+class Stack:
+    def __init__(self, profile: Profile, echo: bool) -> None:
+        self.p, self.echo = profile, echo
+        self.procs: list[tuple[str, subprocess.Popen[bytes]]] = []
+        self.logs = ROOT / ".data/logs" / profile.name
+        self.logs.mkdir(parents=True, exist_ok=True)
+        self.env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "VITRINE_ENV": profile.name,
+            "VITRINE_DATABASE_URL": f"postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/{profile.database}",
+            "VITRINE_REDIS_URL": f"redis://127.0.0.1:{profile.redis}/0",
+            "VITRINE_TEMPORAL_ADDRESS": f"127.0.0.1:{profile.temporal}",
+            "VITRINE_PROVIDERS_URL": f"http://127.0.0.1:{profile.providers}",
+            "VITRINE_APP_URL": f"http://localhost:{profile.frontend or profile.api}",
+            "PROVIDERS_DB_PATH": str(ROOT / f".data/providers-{profile.name}.sqlite3"),
+            "PROVIDERS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/payments/",
+            "PROVIDERS_PUBLIC_URL": f"http://127.0.0.1:{profile.providers}",
+        }
+        if not profile.persistent:
+            self.env["VITRINE_FRONTEND_DIST"] = str(ROOT / "frontend/dist")
+            self.env["VITRINE_LOGIN_RATE_LIMIT"] = "1000"
+            self.env["VITRINE_REGISTRATION_RATE_LIMIT"] = "1000"
+
+    def start(self, name: str, cmd: list[str], cwd: Path = ROOT) -> None:
+        log = open(self.logs / f"{name}.log", "ab")  # noqa: SIM115 (kept open for the child's life)
+        proc = subprocess.Popen(cmd, cwd=cwd, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        self.procs.append((name, proc))
+        threading.Thread(target=self._pump, args=(name, proc, log), daemon=True).start()
+
+    def _pump(self, name: str, proc: subprocess.Popen[bytes], log: object) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            log.write(line)  # type: ignore[attr-defined]
+            log.flush()  # type: ignore[attr-defined]
+            if self.echo:
+                sys.stdout.write(f"{name:>9} | {line.decode(errors='replace')}")
+                sys.stdout.flush()
+
+    def stop(self) -> None:
+        for _, proc in reversed(self.procs):
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        deadline = time.time() + 10
+        for _, proc in self.procs:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+
+    def check_alive(self) -> None:
+        for name, proc in self.procs:
+            if proc.poll() is not None:
+                raise SystemExit(f"[stack] {name} exited with {proc.returncode}; see {self.logs / (name + '.log')}")
+
+    def up(self) -> None:
+        p = self.p
+        if port_open(p.api):
+            raise SystemExit(f"[stack] port {p.api} is in use: is another '{p.name}' stack running?")
+        if not port_open(p.redis):
+            rdir = ROOT / f".data/redis-{p.name}"
+            rdir.mkdir(parents=True, exist_ok=True)
+            save = ["--save", "60", "1"] if p.persistent else ["--save", ""]
+            self.start("redis", ["redis-server", "--port", str(p.redis), "--bind", "127.0.0.1", "--dir", str(rdir),
+                                 "--appendonly", "no", *save])
+        temporal = [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p.temporal),
+                    "--ui-port", str(p.temporal_ui), "--log-level", "warn", *cli_args()]
+        if p.persistent:
+            temporal += ["--db-filename", str(ROOT / ".data/temporal.db")]
+        else:
+            temporal += ["--headless"]
+        self.start("temporal", temporal)
+        wait_for("redis", lambda: port_open(p.redis))
+        wait_for("temporal", lambda: port_open(p.temporal))
+        self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
+        self.run_once("seed", [PY, "-m", "store.seed"])
+        self.start("providers", [PY, "-m", "uvicorn", "providers.app:app", "--host", "127.0.0.1",
+                                 "--port", str(p.providers), "--no-access-log"])
+        self.start("worker", [PY, "-m", "worker"])
+        self.start("api", [PY, "-m", "uvicorn", "api.app:app", "--host", "0.0.0.0", "--port", str(p.api),
+                           "--no-access-log"])
+        if p.frontend:
+            self.env["VITE_API_URL"] = f"http://127.0.0.1:{p.api}"
+            self.start("frontend", ["npm", "run", "dev", "--", "--port", str(p.frontend), "--strictPort"],
+                       cwd=ROOT / "frontend")
+        wait_for("providers", lambda: http_ok(f"http://127.0.0.1:{p.providers}/health"))
+        wait_for("api", lambda: http_ok(f"http://127.0.0.1:{p.api}/api/health"))
+        if p.frontend:
+            wait_for("frontend", lambda: port_open(p.frontend))
+        self.check_alive()
+
+    def run_once(self, name: str, cmd: list[str]) -> None:
+        with open(self.logs / f"{name}.log", "ab") as log:
+            rc = subprocess.call(cmd, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        if rc != 0:
+            raise SystemExit(f"[stack] {name} failed ({rc}); see {self.logs / (name + '.log')}")
+
+
+def banner(p: Profile) -> str:
+    return f"""
+  Vitrine is running.
+    App              http://localhost:{p.frontend}   (special-access mode: http://early.localhost:{p.frontend})
+    API docs         http://localhost:{p.api}/docs
+    Temporal Web UI  http://localhost:{p.temporal_ui}
+    Sandbox mail     http://localhost:{p.providers}/sandbox/mail/inbox?to=you@example.com
+  Demo logins (password Vitrine2026!): demo@vitrine.example, early@vitrine.example (special access)
+  Logs: .data/logs/dev/   Ctrl-C stops everything.
+"""
+
+
+def build_frontend() -> None:
+    dist, src = ROOT / "frontend/dist/index.html", ROOT / "frontend/src"
+    newest = max((f.stat().st_mtime for f in src.rglob("*") if f.is_file()), default=0)
+    if not dist.exists() or dist.stat().st_mtime < newest:
+        subprocess.check_call(["npm", "run", "build"], cwd=ROOT / "frontend", stdout=subprocess.DEVNULL)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("profile", choices=sorted(PROFILES))
+    ap.add_argument("cmd", nargs=argparse.REMAINDER)
+    args = ap.parse_args()
+    p = PROFILES[args.profile]
+    if shutil.which("redis-server") is None or not Path(TEMPORAL).exists():
+        raise SystemExit("[stack] run scripts/setup.sh first (make dev / make test do)")
+    if p.name == "e2e":
+        build_frontend()
+    stack = Stack(p, echo=p.name == "dev")
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    try:
+        stack.up()
+        if p.name == "dev":
+            print(banner(p), flush=True)
+            while True:
+                time.sleep(1)
+                stack.check_alive()
+        cmd = [c for c in args.cmd if c != "--"]
+        env = {**os.environ, "BASE_URL": f"http://127.0.0.1:{p.api}", "PROVIDERS_URL": f"http://127.0.0.1:{p.providers}",
+               "API_URL": f"http://127.0.0.1:{p.api}"}
+        return subprocess.call(cmd, cwd=ROOT, env=env) if cmd else 0
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        stack.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

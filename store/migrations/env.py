@@ -1,0 +1,40 @@
+"""Alembic environment: migrates the database named by VITRINE_DATABASE_URL (or -x url=...)."""
+
+from __future__ import annotations
+
+from logging.config import fileConfig
+
+from alembic import context
+from sqlalchemy import create_engine, pool
+
+from config import get_settings
+from store.models import Base
+
+config = context.config
+if config.config_file_name is not None:
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
+
+
+def sync_url() -> str:
+    url = context.get_x_argument(as_dictionary=True).get("url") or get_settings().database_url
+    return url.replace("+asyncpg", "+psycopg")
+
+
+def run_migrations_offline() -> None:
+    context.configure(url=sync_url(), target_metadata=Base.metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    engine = create_engine(sync_url(), poolclass=pool.NullPool)
+    with engine.connect() as connection:
+        context.configure(connection=connection, target_metadata=Base.metadata)
+        with context.begin_transaction():
+            context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_migrations_offline()
+else:
+    run_migrations_online()

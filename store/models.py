@@ -1,0 +1,154 @@
+"""Tables of the system of record. Money columns are NUMERIC(14, 2); PII columns hold ciphertext."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+def _now() -> Mapped[datetime]:
+    return mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True, index=True)
+    username: Mapped[str | None] = mapped_column(String(150), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    first_name: Mapped[str] = mapped_column(String(64), default="")
+    last_name: Mapped[str] = mapped_column(String(64), default="")
+    middle_initial: Mapped[str] = mapped_column(String(1), default="")
+    referral_code: Mapped[str] = mapped_column(String(64), default="")
+    state: Mapped[str] = mapped_column(String(2), default="")
+    is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+    date_joined: Mapped[datetime] = _now()
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class Email(Base):
+    __tablename__ = "emails"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    primary: Mapped[bool] = mapped_column(Boolean, default=False)
+    verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = _now()
+
+
+class EmailConfirmation(Base):
+    """One confirmation key sent by the e-mail verification workflow (idempotency_key = run id + send number)."""
+
+    __tablename__ = "email_confirmations"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email_id: Mapped[int] = mapped_column(ForeignKey("emails.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    workflow_id: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = _now()
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    expired_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Customer(Base):
+    __tablename__ = "customers"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    status: Mapped[str] = mapped_column(String(32), default="not-created")
+    investor_details: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    personal_information: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    employment_details: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class Account(Base):
+    """A financial account; the first one's id is the user's financial account id."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    customer_id: Mapped[int] = mapped_column(ForeignKey("customers.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = _now()
+
+
+class Category(Base):
+    __tablename__ = "categories"
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    pathname: Mapped[str] = mapped_column(String(64), unique=True)
+    title: Mapped[str] = mapped_column(String(64))
+    color: Mapped[str] = mapped_column(String(16))
+    order: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Asset(Base):
+    __tablename__ = "assets"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    ticker: Mapped[str] = mapped_column(String(16), unique=True)
+    display_name: Mapped[str] = mapped_column(String(128))
+    short_name: Mapped[str] = mapped_column(String(64))
+    description: Mapped[str] = mapped_column(Text, default="")
+    category: Mapped[str] = mapped_column(ForeignKey("categories.key"), index=True)
+    order: Mapped[int] = mapped_column(Integer, default=0)
+    asset_status: Mapped[str] = mapped_column(String(32), index=True)
+    asset_value: Mapped[Decimal] = mapped_column(Numeric(14, 2))
+    number_of_shares: Mapped[int] = mapped_column(Integer)
+    shares_sold: Mapped[int] = mapped_column(Integer, default=0)
+    tertiary_color: Mapped[str] = mapped_column(String(16))
+    is_exited: Mapped[bool] = mapped_column(Boolean, default=False)
+    exited_date: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    offering_starts: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    offering_ends: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    esign_template_id: Mapped[str | None] = mapped_column(String(64))
+    secondary_market_status: Mapped[str] = mapped_column(String(16), default="CLOSED")
+    trading_window_status: Mapped[str | None] = mapped_column(String(16))
+    post_only_remaining: Mapped[int] = mapped_column(Integer, default=0)
+    current_price: Mapped[Decimal | None] = mapped_column(Numeric(14, 2))
+    last_close: Mapped[Decimal | None] = mapped_column(Numeric(14, 2))
+    merchandising: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    modified: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now(), index=True
+    )
+
+
+class AccessGroup(Base):
+    """Special access of one user to one asset (early_io, free_share_program)."""
+
+    __tablename__ = "access_groups"
+    __table_args__ = (UniqueConstraint("user_id", "asset_id", "access_type"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id", ondelete="CASCADE"))
+    access_type: Mapped[str] = mapped_column(String(32))
+    access_end: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    limitations: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class AssetSubscription(Base):
+    """notify_me (before an offering opens) or notify_on_trading (before trading opens)."""
+
+    __tablename__ = "asset_subscriptions"
+    __table_args__ = (UniqueConstraint("user_id", "asset_id", "kind"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = _now()

@@ -1,0 +1,95 @@
+"""Loads the demo data (categories, 27 assets, demo users with special access). Idempotent: run it as often as you like.
+
+    python -m store.seed
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.security import hash_password
+from config import Settings, get_settings
+from domain.access import EARLY_IO, FREE_SHARE_PROGRAM
+from domain.categories import CATEGORIES
+from store.db import make_engine, make_sessionmaker
+from store.demo_assets import DEMO_ASSETS, MERCH, DemoAsset
+from store.models import AccessGroup, Asset, Category, Email, User
+from store.users import create_user
+
+DEMO_PASSWORD = "Vitrine2026!"
+DEMO_USERS = ("demo@vitrine.example", "early@vitrine.example")
+DESCRIPTION = "{name}. Each share is a fractional interest in the asset, held and insured by Vitrine's custodian."
+
+
+def _offering_dates(d: DemoAsset, order: int, now: datetime) -> tuple[datetime, datetime]:
+    if d.status == "Coming Soon":
+        start = now + timedelta(days=3 + order)
+        return start, start + timedelta(days=30)
+    if d.status == "Open ICO":
+        return now - timedelta(days=5 + order), now + timedelta(days=2 + order)
+    start = now - timedelta(days=120 + order * 3)
+    return start, start + timedelta(days=30)
+
+
+def asset_values(d: DemoAsset, order: int, now: datetime) -> dict[str, object]:
+    starts, ends = _offering_dates(d, order, now)
+    price = d.value_decimal / d.shares
+    return {
+        "ticker": d.ticker, "display_name": d.name, "short_name": d.short, "category": d.category, "order": order,
+        "asset_status": d.status, "asset_value": d.value_decimal, "number_of_shares": d.shares,
+        "shares_sold": d.shares * d.sold_pct // 100, "tertiary_color": d.color, "is_exited": d.exited,
+        "exited_date": now - timedelta(days=14) if d.exited else None, "offering_starts": starts, "offering_ends": ends,
+        "esign_template_id": d.esign, "secondary_market_status": d.market, "trading_window_status": d.window,
+        "post_only_remaining": d.remaining,
+        "current_price": (price * Decimal("1.12")).quantize(Decimal("0.01")) if d.market != "CLOSED" else None,
+        "last_close": (price * Decimal("1.08")).quantize(Decimal("0.01")) if d.market != "CLOSED" else None,
+        "merchandising": MERCH if d.extra.get("merch") else {"enabled": False, "merchants": []},
+        "description": DESCRIPTION.format(name=d.name),
+    }
+
+
+async def seed(db: AsyncSession) -> None:
+    for i, c in enumerate(CATEGORIES):
+        await db.execute(insert(Category).values(key=c.key, pathname=c.pathname, title=c.title, color=c.color, order=i)
+                         .on_conflict_do_update(index_elements=["key"],
+                                                set_={"pathname": c.pathname, "title": c.title, "color": c.color}))
+    now = datetime.now(UTC).replace(microsecond=0)
+    for order, d in enumerate(DEMO_ASSETS, start=1):
+        values = asset_values(d, order, now)
+        await db.execute(insert(Asset).values(**values).on_conflict_do_nothing(index_elements=["ticker"]))
+    await db.commit()
+    for email in DEMO_USERS:
+        if await db.scalar(select(User.id).where(User.email == email)) is None:
+            _, row = await create_user(db, email=email, password_hash=hash_password(DEMO_PASSWORD))
+            row.verified = True
+    await db.commit()
+    early = await db.scalar(select(User).where(User.email == "early@vitrine.example"))
+    assert early is not None
+    tickers = {"#72MIURA": EARLY_IO, "#CARTIER": EARLY_IO, "#HOBBIT": FREE_SHARE_PROGRAM, "#PETRUS82": EARLY_IO}
+    for ticker, access in tickers.items():
+        asset_id = await db.scalar(select(Asset.id).where(Asset.ticker == ticker))
+        await db.execute(insert(AccessGroup).values(user_id=early.id, asset_id=asset_id, access_type=access,
+                                                    access_end=now + timedelta(days=60),
+                                                    limitations={"max_shares": 1} if access == FREE_SHARE_PROGRAM else {})
+                         .on_conflict_do_nothing(index_elements=["user_id", "asset_id", "access_type"]))
+    await db.execute(Email.__table__.update().where(Email.email.in_(DEMO_USERS)).values(verified=True))
+    await db.commit()
+
+
+async def main(settings: Settings | None = None) -> None:
+    engine = make_engine((settings or get_settings()).database_url)
+    try:
+        async with make_sessionmaker(engine)() as db:
+            await seed(db)
+    finally:
+        await engine.dispose()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

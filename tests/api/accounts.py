@@ -1,0 +1,30 @@
+"""Helpers to make a user through the real api."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+
+from tests.conftest import unique_email, wait_for_mail
+
+PASSWORD = "Sup3rSecret!"
+
+
+async def signup(api: httpx.AsyncClient, email: str | None = None) -> dict[str, Any]:
+    email = email or unique_email()
+    r = await api.post("/api/auth/registration/", json={"email": email, "password": PASSWORD})
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    body["email"] = email
+    body["headers"] = {"Authorization": f"JWT {body['token']}"}
+    return body
+
+
+async def confirmation_key(sandbox: httpx.AsyncClient, email: str, count: int = 1) -> str:
+    mails = await wait_for_mail(sandbox, email, count)
+    assert len(mails) >= count, f"expected {count} mail(s) to {email}, got {mails}"
+    match = re.search(r"/email/confirm\?key=([\w-]+)", mails[-1]["text"])
+    assert match, mails[-1]["text"]
+    return match.group(1)

@@ -1,0 +1,172 @@
+"""Test harness on the real services: PostgreSQL (database vitrine_test), Redis (its own server on a test port),
+the Temporal dev server (started by the SDK from .tools/bin/temporal), the providers over real HTTP, and the worker
+in-process. A running `make dev` stack is not disturbed: every port and database differs."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import subprocess
+import threading
+import time
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from sqlalchemy import create_engine, text
+from temporalio.client import Client
+from temporalio.testing import WorkflowEnvironment
+from temporalio.worker import Worker
+
+from api.app import create_app
+from api.state import AppState
+from config import Settings
+from providers.app import create_app as create_providers_app
+from providers.settings import ProvidersSettings
+from worker.build import build_worker, worker_resources
+from workflows import search_attributes as sa
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_DB = "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test"
+REDIS_PORT = 6390
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[str]:
+    proc = None
+    if not port_open(REDIS_PORT):
+        proc = subprocess.Popen(["redis-server", "--port", str(REDIS_PORT), "--bind", "127.0.0.1", "--save", "",
+                                 "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        for _ in range(100):
+            if port_open(REDIS_PORT):
+                break
+            time.sleep(0.05)
+    subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "flushall"], check=True, stdout=subprocess.DEVNULL)
+    yield f"redis://127.0.0.1:{REDIS_PORT}/0"
+    if proc:
+        proc.terminate()
+        proc.wait()
+
+
+@pytest.fixture(scope="session")
+def database() -> str:
+    """A fresh schema in vitrine_test, built by the Alembic migrations, with the demo data loaded."""
+    engine = create_engine(TEST_DB.replace("+asyncpg", "+psycopg"))
+    with engine.begin() as c:
+        c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public; GRANT ALL ON SCHEMA public TO vitrine"))
+    engine.dispose()
+    subprocess.run([str(ROOT / ".venv/bin/alembic"), "-c", "store/alembic.ini", "-x", f"url={TEST_DB}", "upgrade", "head"],
+                   cwd=ROOT, check=True)
+    return TEST_DB
+
+
+@dataclass
+class Providers:
+    url: str
+    settings: ProvidersSettings
+
+
+@pytest.fixture(scope="session")
+def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
+    port = free_port()
+    ps = ProvidersSettings(db_path=str(tmp_path_factory.mktemp("providers") / "p.sqlite3"),
+                           public_url=f"http://127.0.0.1:{port}")
+    server = uvicorn.Server(uvicorn.Config(create_providers_app(ps), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not port_open(port):
+        time.sleep(0.05)
+    yield Providers(f"http://127.0.0.1:{port}", ps)
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def settings(database: str, redis_server: str, providers: Providers) -> Settings:
+    return Settings(
+        env="test", database_url=database, redis_url=redis_server, providers_url=providers.url,
+        app_url="http://app.test", task_queue=f"vitrine-test-{uuid.uuid4().hex[:6]}",
+        login_rate_limit=5, registration_rate_limit=10_000, reset_rate_limit=3, jwt_lifetime_seconds=120,
+    )
+
+
+@pytest.fixture(scope="session")
+async def temporal_env() -> AsyncIterator[WorkflowEnvironment]:
+    env = await WorkflowEnvironment.start_local(
+        dev_server_existing_path=str(ROOT / ".tools/bin/temporal"), search_attributes=sa.ALL,
+        dev_server_log_level="error",
+    )
+    yield env
+    await env.shutdown()
+
+
+@pytest.fixture(scope="session")
+async def seeded(settings: Settings) -> None:
+    from store.seed import main as seed_main
+
+    await seed_main(settings)
+
+
+@pytest.fixture(scope="session")
+async def worker(temporal_env: WorkflowEnvironment, settings: Settings, seeded: None) -> AsyncIterator[Worker]:
+    async with worker_resources(settings) as resources:
+        w = build_worker(temporal_env.client, settings, resources)
+        async with w:
+            yield w
+
+
+@pytest.fixture(scope="session")
+async def app_state(settings: Settings, temporal_env: WorkflowEnvironment, worker: Worker) -> AsyncIterator[AppState]:
+    state = AppState.create(settings)
+    state._temporal = temporal_env.client
+    yield state
+    await state.close()
+
+
+@pytest.fixture(scope="session")
+async def api(app_state: AppState) -> AsyncIterator[httpx.AsyncClient]:
+    app = create_app(app_state.settings)
+    app.state.vitrine = app_state
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as client:
+        yield client
+
+
+@pytest.fixture(scope="session")
+async def temporal_client(temporal_env: WorkflowEnvironment) -> Client:
+    return temporal_env.client
+
+
+@pytest.fixture
+async def sandbox(providers: Providers) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=providers.url) as client:
+        yield client
+
+
+def unique_email(prefix: str = "user") -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:10]}@example.com"
+
+
+async def wait_for_mail(sandbox: httpx.AsyncClient, to: str, count: int = 1, timeout: float = 15) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + timeout
+    while True:
+        mails: list[dict[str, Any]] = (await sandbox.get("/sandbox/mail", params={"to": to})).json()
+        if len(mails) >= count or time.monotonic() > deadline:
+            return mails
+        await asyncio.sleep(0.1)

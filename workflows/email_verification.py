@@ -1,0 +1,133 @@
+"""E-mail verification: send the confirmation mail, wait for the confirm update, remind, then expire.
+
+Workflow id `email-verification-{email_id}`; the input holds ids only (the address is read by activities).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+
+with workflow.unsafe.imports_passed_through():
+    from activities.email import EmailActivities, ExpireConfirmations, MarkVerified, SendConfirmation
+    from workflows import search_attributes as sa
+
+LINK_EXPIRED = "This confirmation link has expired. Please request a new one."
+MAIL_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=5),
+                         non_retryable_error_types=["EmailNotFound"])
+
+
+@dataclass
+class EmailVerificationInput:
+    user_id: int
+    email_id: int
+    reminder_after_seconds: int
+    expires_after_seconds: int
+
+
+@dataclass
+class ConfirmRequest:
+    confirmation_id: int
+
+
+@dataclass
+class EmailVerificationStatus:
+    status: str  # waiting | confirmed | expired
+    mails_sent: int
+    reminded: bool
+
+
+def workflow_id(email_id: int) -> str:
+    return f"email-verification-{email_id}"
+
+
+@workflow.defn(name="EmailVerification")
+class EmailVerificationWorkflow:
+    def __init__(self) -> None:
+        self._status = "waiting"
+        self._sent = 0
+        self._reminded = False
+        self._resend_requested = False
+
+    @workflow.run
+    async def run(self, inp: EmailVerificationInput) -> str:
+        self._inp = inp
+        await self._send("confirm")
+        deadline = workflow.now() + timedelta(seconds=inp.expires_after_seconds)
+        remind_at = workflow.now() + timedelta(seconds=inp.reminder_after_seconds)
+        while self._status == "waiting":
+            now = workflow.now()
+            if now >= deadline:
+                await self._expire()
+                break
+            if not self._reminded and now >= remind_at:
+                self._reminded = True
+                await self._send("reminder")
+                continue
+            wake = deadline if self._reminded else min(deadline, remind_at)
+            self._details(wake)
+            try:
+                await workflow.wait_condition(lambda: self._status != "waiting" or self._resend_requested,
+                                              timeout=wake - now)
+            except TimeoutError:
+                continue
+            if self._resend_requested and self._status == "waiting":
+                self._resend_requested = False
+                await self._send("resend")
+                deadline = workflow.now() + timedelta(seconds=inp.expires_after_seconds)
+                remind_at = workflow.now() + timedelta(seconds=inp.reminder_after_seconds)
+                self._reminded = False
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        workflow.set_current_details(f"Finished: {self._status}")
+        return self._status
+
+    @workflow.signal
+    def resend(self) -> None:
+        self._resend_requested = True
+
+    @workflow.update
+    async def confirm(self, req: ConfirmRequest) -> str:
+        await workflow.execute_activity_method(
+            EmailActivities.mark_verified, MarkVerified(self._inp.email_id, req.confirmation_id),
+            start_to_close_timeout=timedelta(seconds=30), retry_policy=RetryPolicy(maximum_interval=timedelta(seconds=30)),
+        )
+        self._status = "confirmed"
+        workflow.upsert_search_attributes([sa.STEP.value_set("confirmed")])
+        return self._status
+
+    @confirm.validator
+    def _validate_confirm(self, req: ConfirmRequest) -> None:
+        if self._status == "expired":
+            raise ValueError(LINK_EXPIRED)
+
+    @workflow.query
+    def state(self) -> EmailVerificationStatus:
+        return EmailVerificationStatus(self._status, self._sent, self._reminded)
+
+    async def _send(self, kind: str) -> None:
+        self._sent += 1
+        key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:{kind}:{self._sent}"
+        await workflow.execute_activity_method(
+            EmailActivities.send_confirmation,
+            SendConfirmation(self._inp.email_id, workflow.info().workflow_id, key, kind),
+            start_to_close_timeout=timedelta(seconds=30), retry_policy=MAIL_RETRY,
+        )
+        workflow.upsert_search_attributes([sa.STEP.value_set(f"{kind}-sent")])
+
+    async def _expire(self) -> None:
+        await workflow.execute_activity_method(
+            EmailActivities.expire_confirmations, ExpireConfirmations(self._inp.email_id, workflow.info().workflow_id),
+            start_to_close_timeout=timedelta(seconds=30), retry_policy=RetryPolicy(maximum_interval=timedelta(seconds=30)),
+        )
+        self._status = "expired"
+        workflow.upsert_search_attributes([sa.STEP.value_set("expired")])
+
+    def _details(self, wake: object) -> None:
+        nxt = "the key expires" if self._reminded else "a reminder is sent"
+        workflow.set_current_details(
+            f"Waiting for the user to click the confirmation link ({self._sent} mail(s) sent); "
+            f"at {wake} {nxt}."
+        )

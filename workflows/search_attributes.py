@@ -1,0 +1,20 @@
+"""Custom search attributes registered on the Temporal server (no PII: ids, flow kinds, steps, tickers)."""
+
+from __future__ import annotations
+
+from temporalio.common import SearchAttributeKey
+
+USER_ID = SearchAttributeKey.for_keyword("VitrineUserId")
+FLOW = SearchAttributeKey.for_keyword("VitrineFlow")
+STEP = SearchAttributeKey.for_keyword("VitrineStep")
+ASSET_TICKER = SearchAttributeKey.for_keyword("VitrineAssetTicker")
+
+ALL = (USER_ID, FLOW, STEP, ASSET_TICKER)
+
+
+def cli_args() -> list[str]:
+    """`temporal server start-dev` arguments registering every attribute."""
+    out: list[str] = []
+    for key in ALL:
+        out += ["--search-attribute", f"{key.name}=Keyword"]
+    return out
