@@ -4,7 +4,6 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg', minHeight: '100%' },
-    body: { WebkitFontSmoothing: 'antialiased' },
   },
   theme: {
     keyframes: {

@@ -3,7 +3,9 @@ import { NO_ACCESSIBLE_ASSETS, NOT_AUTHORISED_FOR_EARLY_ACCESS } from '../domain
 
 export const SESSION_EXPIRED = 'Your session has expired, please try logging in again.'
 
-export type LogoutReason = 'user' | 'silent' | 'session-expired' | 'early-access' | 'no-assets'
+export type LogoutReason = 'user' | 'silent' | 'session-expired' | 'early-access' | 'no-assets' | 'updates-failed'
+
+export const UPDATES_FAILED = 'We lost the connection to Vitrine. Please log in again.'
 
 export const LOGOUT_MESSAGES: Record<LogoutReason, string | null> = {
   user: null,
@@ -11,4 +13,5 @@ export const LOGOUT_MESSAGES: Record<LogoutReason, string | null> = {
   'session-expired': SESSION_EXPIRED,
   'early-access': NOT_AUTHORISED_FOR_EARLY_ACCESS,
   'no-assets': NO_ACCESSIBLE_ASSETS,
+  'updates-failed': UPDATES_FAILED,
 }

@@ -1,0 +1,161 @@
+"""The catalogue: demo data coverage, shapes, search, change feed, ETags, special-access filtering."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+
+import httpx
+from sqlalchemy import select, update
+
+from api.catalogue import invalidate
+from api.state import AppState
+from store.models import Asset
+from tests.api.accounts import PASSWORD, signup
+
+EARLY = {"host": "early.vitrine.test"}
+
+
+async def assets(api: httpx.AsyncClient, **params: str) -> list[dict]:  # type: ignore[type-arg]
+    r = await api.get("/api/v2/assets/", params=params)
+    assert r.status_code == 200, r.text
+    items: list[dict] = r.json()["items"]  # type: ignore[type-arg]
+    return items
+
+
+async def test_demo_catalogue_covers_every_category_and_status(api: httpx.AsyncClient) -> None:
+    items = await assets(api)
+    assert len(items) >= 24
+    assert set(Counter(a["category"] for a in items)) == {"cars", "history", "wine-spirits", "art", "watches"}
+    assert {a["asset_status"] for a in items} == {"Coming Soon", "Open ICO", "Closed ICO", "Trading", "Post Only",
+                                                   "Trading closed"}
+    open_ico = [a["progress_bar"] for a in items if a["asset_status"] == "Open ICO"]
+    assert any(p > 50 for p in open_ico) and any(p > 75 for p in open_ico) and 100 in open_ico
+    assert any(a["is_exited"] for a in items)
+    assert any(a["esign_template_id"] for a in items if a["asset_status"] == "Open ICO")
+    assert any(not a["esign_template_id"] for a in items if a["asset_status"] == "Open ICO")
+    assert [a["order"] for a in items] == sorted(a["order"] for a in items)
+    a = items[0]
+    assert a["ticker"].startswith("#")
+    assert a["financialInstrument"]["markets"]["secondaryMarket"]["status"] in {"OPEN", "CLOSED", "DISABLED"}
+    assert set(a["trading"]["pricing"]["pricePerUnit"]) == {"issue", "current", "session"}
+    img = await api.get(a["portal_image"])
+    assert img.status_code == 200 and img.headers["content-type"].startswith("image/svg+xml")
+
+
+async def test_price_per_share_is_exact(api: httpx.AsyncClient) -> None:
+    for a in await assets(api):
+        assert a["price_per_share"] == f"{float(a['asset_value']) / a['number_of_shares']:.2f}"
+
+
+async def test_search_rule(api: httpx.AsyncClient) -> None:
+    assert await assets(api, query="Fe") == []
+    assert await assets(api, query="Ferrari  F40") == []  # double spaces are rejected
+    found = await assets(api, query="   ferr")
+    assert [a["ticker"] for a in found] == ["#88F40"]
+    by_status = await assets(api, query="coming soon")
+    assert by_status and all(a["asset_status"] == "Coming Soon" for a in by_status)
+    cars = await assets(api, category="cars")
+    assert cars and all(a["category"] == "cars" for a in cars)
+    r = await api.get("/api/v2/assets/", params={"category": "spaceships"})
+    assert r.status_code == 400
+
+
+async def test_one_asset_and_missing_asset(api: httpx.AsyncClient) -> None:
+    first = (await assets(api))[0]
+    r = await api.get(f"/api/v2/assets/{first['id']}/")
+    assert r.json()["ticker"] == first["ticker"]
+    r = await api.get("/api/v2/assets/999999/")
+    assert r.status_code == 404 and r.json()["errors"][0]["message"] == "Asset not found."
+    r = await api.get("/api/v2/assets/abc/")
+    assert r.status_code == 400
+
+
+async def test_etag_304_and_cache_control(api: httpx.AsyncClient) -> None:
+    r = await api.get("/api/v2/assets/")
+    etag = r.headers["etag"]
+    assert r.headers["cache-control"] == "private, max-age=60"
+    again = await api.get("/api/v2/assets/", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    other = await api.get("/api/v2/assets/", headers={"If-None-Match": '"stale"'})
+    assert other.status_code == 200
+
+
+async def test_change_feed_and_schedule(api: httpx.AsyncClient, app_state: AppState) -> None:
+    sched = (await api.get("/api/v2/asset/status/update-schedule/")).json()
+    assert sched["next_update_timestamp"] >= time.time() - 1
+    assert sched["update_seconds_interval"] > 0
+    since = time.time() - 0.5
+    async with app_state.sessions() as db:
+        asset = await db.scalar(select(Asset).where(Asset.ticker == "#HOBBIT"))
+        assert asset is not None
+        await db.execute(update(Asset).where(Asset.id == asset.id).values(shares_sold=Asset.shares_sold + 1))
+        await db.commit()
+    await invalidate(app_state.redis)
+    r = await api.get("/api/v2/asset/status/", params={"modified_gte": str(since)})
+    body = r.json()
+    assert [i["id"] for i in body["items"]] == [asset.id]
+    assert set(body) == {"items", "next_update_timestamp", "update_seconds_interval"}
+    assert (await api.get("/api/v2/asset/status/", params={"modified_gte": "yesterday"})).status_code == 400
+
+
+async def test_home_trading_dates_categories(api: httpx.AsyncClient) -> None:
+    home = (await api.get("/api/client-screens/home")).json()
+    assert home["features"]["calendar"]["enabled"] is True
+    assert home["assets"] and not any(a["is_exited"] for a in home["assets"])
+    dates = (await api.get("/api/assets/trading-dates/")).json()
+    assert dates["windows"] and all(datetime.fromisoformat(w["opens"]).weekday() < 5 for w in dates["windows"])
+    cats = (await api.get("/api/categories/")).json()["items"]
+    assert {(c["key"], c["pathname"]) for c in cats} == {
+        ("cars", "cars"), ("history", "history"), ("wine-spirits", "wine-spirits"), ("art", "comics-literature"),
+        ("watches", "luxury")}
+
+
+async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState) -> None:
+    r = await api.post("/api/v3/auth/login/", json={"email": "early@vitrine.example", "password": "Vitrine2026!"},
+                       headers=EARLY)
+    assert r.status_code == 200, r.text
+    headers = {**EARLY, "Authorization": f"JWT {r.json()['token']}"}
+    items = (await api.get("/api/v2/assets/", headers=headers)).json()["items"]
+    tickers = [a["ticker"] for a in items]
+    # free_share_program first; early_io excludes Open ICO (#PETRUS82); nothing without access
+    assert tickers[0] == "#HOBBIT"
+    assert set(tickers) == {"#HOBBIT", "#72MIURA", "#CARTIER"}
+    assert (await api.get("/api/v2/assets/", headers=EARLY)).status_code == 401
+    # access that has ended no longer shows
+    from store.models import AccessGroup, User
+
+    async with app_state.sessions() as db:
+        uid = await db.scalar(select(User.id).where(User.email == "early@vitrine.example"))
+        cartier = await db.scalar(select(Asset.id).where(Asset.ticker == "#CARTIER"))
+        await db.execute(update(AccessGroup).where(AccessGroup.user_id == uid, AccessGroup.asset_id == cartier)
+                         .values(access_end=datetime.now(UTC) - timedelta(days=1)))
+        await db.commit()
+    tickers = [a["ticker"] for a in (await api.get("/api/v2/assets/", headers=headers)).json()["items"]]
+    assert "#CARTIER" not in tickers
+    # a user without any access group cannot log in in special-access mode
+    plain = await signup(api)
+    r = await api.post("/api/v3/auth/login/", json={"email": plain["email"], "password": PASSWORD}, headers=EARLY)
+    assert r.status_code == 403
+    assert r.json()["errors"][0]["message"] == "Sorry, you are not authorized for early access at this time."
+    # default mode is unaffected
+    assert (await api.post("/api/v3/auth/login/", json={"email": plain["email"], "password": PASSWORD})).status_code == 200
+
+
+async def test_notify_subscriptions(api: httpx.AsyncClient) -> None:
+    user = await signup(api)
+    h = user["headers"]
+    items = await assets(api)
+    soon = next(a for a in items if a["asset_status"] == "Coming Soon")
+    closed = next(a for a in items if a["asset_status"] == "Trading closed" and not a["is_exited"])
+    assert (await api.post("/api/assets/notify_me/", json={"asset": soon["id"]}, headers=h)).status_code == 201
+    assert (await api.post("/api/assets/notify_me/", json={"asset": soon["id"]}, headers=h)).status_code == 201
+    r = await api.post("/api/assets/notify_me/", json={"asset": closed["id"]}, headers=h)
+    assert r.status_code == 400
+    assert (await api.post("/api/assets/notify-on-trading/", json={"asset": closed["id"]}, headers=h)).status_code == 201
+    me = (await api.get("/api/auth/user/", headers=h)).json()
+    assert me["notify_me"] == [soon["id"]] and me["notify_on_trading"] == [closed["id"]]
+    assert (await api.delete(f"/api/assets/notify_me/{soon['id']}/", headers=h)).status_code == 204
+    assert (await api.get("/api/auth/user/", headers=h)).json()["notify_me"] == []
+    assert (await api.post("/api/assets/notify_me/", json={"asset": soon["id"]})).status_code == 401
