@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from api.catalogue_edge import CatalogueEdge
 from api.errors import install_error_handlers
 from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
 from api.routes import account, assets, auth, financials, media, notify
@@ -41,6 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(ConditionalGetMiddleware)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(CatalogueEdge)
     if settings.frontend_dist:
         _serve_frontend(app, Path(settings.frontend_dist))
     return app

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from redis.asyncio import Redis
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from api.middleware import etag_for
 from api.render import render
 from domain.asset_status import progress_bar
 from domain.money import money_str
@@ -76,21 +80,55 @@ def asset_json(a: Asset) -> dict[str, Any]:
 
 async def load_catalogue(db: AsyncSession) -> list[dict[str, Any]]:
     rows = (await db.scalars(select(Asset).order_by(Asset.order, Asset.id))).all()
-    return [json.loads(render(asset_json(a))) for a in rows]
+    return [asset_json(a) for a in rows]
 
 
-async def catalogue(db: AsyncSession, redis: Redis, ttl_seconds: int) -> list[dict[str, Any]]:
-    """All assets in the spec's shape, sorted by order; Redis holds them for a few seconds."""
-    cached = await redis.get(CACHE_KEY)
-    if cached is not None:
-        items: list[dict[str, Any]] = json.loads(cached)
-        return items
-    items = await load_catalogue(db)
-    await redis.set(CACHE_KEY, render(items), ex=ttl_seconds)
-    return items
+@dataclass(frozen=True)
+class Snapshot:
+    """The whole catalogue, parsed and as the rendered list answer with its ETag."""
+
+    items: list[dict[str, Any]]
+    body: bytes
+    etag: str
+    taken: float
+
+
+class Catalogue:
+    """Catalogue reads: PostgreSQL behind a Redis copy (shared by every api process, `redis_ttl` seconds) behind a
+    per-process snapshot re-checked against Redis every `local_ttl` seconds. `invalidate` drops both."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], redis: Redis, redis_ttl: int,
+                 local_ttl: float = 1.0) -> None:
+        self._sessions, self._redis, self._redis_ttl, self._local_ttl = sessions, redis, redis_ttl, local_ttl
+        self._snap: Snapshot | None = None
+        self._lock = asyncio.Lock()
+
+    async def snapshot(self) -> Snapshot:
+        snap = self._snap
+        if snap is not None and time.monotonic() - snap.taken < self._local_ttl:
+            return snap
+        async with self._lock:
+            if self._snap is not None and self._snap is not snap:
+                return self._snap
+            raw = await self._redis.get(CACHE_KEY)
+            if raw is None:
+                async with self._sessions() as db:
+                    raw = render(await load_catalogue(db))
+                await self._redis.set(CACHE_KEY, raw, ex=self._redis_ttl)
+            body = b'{"items":' + raw + b"}"
+            if snap is not None and snap.body == body:
+                self._snap = Snapshot(snap.items, snap.body, snap.etag, time.monotonic())
+            else:
+                self._snap = Snapshot(json.loads(raw), body, etag_for(body), time.monotonic())
+            return self._snap
+
+    async def invalidate(self) -> None:
+        await invalidate(self._redis)
+        self._snap = None
 
 
 async def invalidate(redis: Redis) -> None:
+    """Every api process sees catalogue changes within its local snapshot's lifetime (1 s)."""
     await redis.delete(CACHE_KEY)
 
 

@@ -10,6 +10,7 @@ from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client
 
+from api.catalogue import Catalogue
 from clients.mail import MailClient
 from config import Settings
 from store.db import make_engine, make_sessionmaker
@@ -24,6 +25,7 @@ class AppState:
     redis: Redis
     http: httpx.AsyncClient
     mail: MailClient
+    catalogue: Catalogue
     _temporal: Client | None = None
     _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -31,11 +33,14 @@ class AppState:
     def create(cls, settings: Settings) -> AppState:
         engine = make_engine(settings.database_url)
         http = httpx.AsyncClient(timeout=settings.provider_timeout_seconds)
+        sessions = make_sessionmaker(engine)
+        redis = Redis.from_url(settings.redis_url, decode_responses=False)
         return cls(
             settings=settings,
             engine=engine,
-            sessions=make_sessionmaker(engine),
-            redis=Redis.from_url(settings.redis_url, decode_responses=False),
+            sessions=sessions,
+            redis=redis,
+            catalogue=Catalogue(sessions, redis, settings.catalogue_cache_seconds),
             http=http,
             mail=MailClient(http, settings.providers_url, settings.provider_api_key),
         )

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 TEMPORAL_CLI_VERSION=v1.5.1
 UV_VERSION=0.9.9
-APT_PACKAGES=(postgresql redis-server chromium docker-compose fonts-dejavu-core)
+APT_PACKAGES=(postgresql redis-server chromium docker-compose fonts-dejavu-core wrk)
 log() { printf '\033[36m[setup]\033[0m %s\n' "$*"; }
 
 # 1. Debian packages (PostgreSQL, Redis, Chromium for browser tests, docker-compose to validate the compose file)

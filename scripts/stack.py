@@ -8,6 +8,7 @@ and the frontend. PostgreSQL is the system cluster (scripts/postgres.sh starts i
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import signal
@@ -113,10 +114,8 @@ class Stack:
     def stop(self) -> None:
         for _, proc in reversed(self.procs):
             if proc.poll() is None:
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGTERM)
-                except ProcessLookupError:
-                    pass
         deadline = time.time() + 10
         for _, proc in self.procs:
             try:

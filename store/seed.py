@@ -9,7 +9,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -78,7 +78,7 @@ async def seed(db: AsyncSession) -> None:
                                                     access_end=now + timedelta(days=60),
                                                     limitations={"max_shares": 1} if access == FREE_SHARE_PROGRAM else {})
                          .on_conflict_do_nothing(index_elements=["user_id", "asset_id", "access_type"]))
-    await db.execute(Email.__table__.update().where(Email.email.in_(DEMO_USERS)).values(verified=True))
+    await db.execute(update(Email).where(Email.email.in_(DEMO_USERS)).values(verified=True))
     await db.commit()
 
 

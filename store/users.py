@@ -10,7 +10,8 @@ from store.models import Account, Customer, Email, User
 
 async def find_by_login(db: AsyncSession, identifier: str) -> User | None:
     ident = identifier.strip().lower()
-    return await db.scalar(select(User).where(or_(User.email == ident, func.lower(User.username) == ident)))
+    user: User | None = await db.scalar(select(User).where(or_(User.email == ident, func.lower(User.username) == ident)))
+    return user
 
 
 async def email_in_use(db: AsyncSession, email: str, *, except_user: int | None = None) -> bool:

@@ -163,8 +163,8 @@ def unique_email(prefix: str = "user") -> str:
     return f"{prefix}-{uuid.uuid4().hex[:10]}@example.com"
 
 
-async def wait_for_mail(sandbox: httpx.AsyncClient, to: str, count: int = 1, timeout: float = 15) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + timeout
+async def wait_for_mail(sandbox: httpx.AsyncClient, to: str, count: int = 1, wait: float = 15) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + wait
     while True:
         mails: list[dict[str, Any]] = (await sandbox.get("/sandbox/mail", params={"to": to})).json()
         if len(mails) >= count or time.monotonic() > deadline:

@@ -113,11 +113,11 @@ async def email_confirm(body: KeyIn, state: State, db: Db) -> Response:
         raise ApiError(400, LINK_EXPIRED, field="key")
     if conf.confirmed_at is None:
         client = await state.temporal()
-        handle = client.get_workflow_handle_for(EmailVerificationWorkflow.run, conf.workflow_id)  # type: ignore[misc]
+        handle = client.get_workflow_handle_for(EmailVerificationWorkflow.run, conf.workflow_id)
         try:
             await handle.execute_update(EmailVerificationWorkflow.confirm, ConfirmRequest(conf.id))
         except WorkflowUpdateFailedError as exc:
-            raise ApiError(400, str(exc.cause.message if exc.cause else LINK_EXPIRED), field="key") from None
+            raise ApiError(400, str(getattr(exc.cause, "message", None) or LINK_EXPIRED), field="key") from None
         except RPCError:  # the workflow has finished: only an expired link gets here
             raise ApiError(400, LINK_EXPIRED, field="key") from None
     row = await db.get(Email, conf.email_id)

@@ -10,9 +10,10 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from api.catalogue import catalogue, modified_since
-from api.deps import Db, Mode, State, current_user
+from api.catalogue import modified_since
+from api.deps import Mode, State, current_user
 from api.errors import ApiError
+from api.middleware import CACHE_CONTROL, etag_matches
 from api.render import json_response
 from api.users_view import access_of
 from domain.access import SPECIAL, special_access_assets
@@ -33,13 +34,15 @@ class _Row:
         self.order: int = data["order"]
 
 
-async def visible_assets(request: Request, state: State, db: Db, mode: str) -> list[dict[str, Any]]:
+async def visible_assets(request: Request, state: State, mode: str) -> list[dict[str, Any]]:
     """The catalogue as this caller may see it: everything in default mode, their access in special mode."""
-    items = await catalogue(db, state.redis, state.settings.catalogue_cache_seconds)
+    items = (await state.catalogue.snapshot()).items
     if mode != SPECIAL:
         return items
-    user = await current_user(request, state, db)
-    rows = special_access_assets([_Row(a) for a in items], await access_of(db, user.id), datetime.now(UTC))
+    async with state.sessions() as db:
+        user = await current_user(request, state, db)
+        access = await access_of(db, user.id)
+    rows = special_access_assets([_Row(a) for a in items], access, datetime.now(UTC))
     return [r.data for r in rows]
 
 
@@ -54,10 +57,16 @@ async def categories() -> dict[str, Any]:
 
 
 @router.get("/api/v2/assets/")
-async def list_assets(request: Request, state: State, db: Db, mode: Mode,
+async def list_assets(request: Request, state: State, mode: Mode,
                       query: str | None = Query(default=None, max_length=100),
                       category: str | None = Query(default=None, max_length=32)) -> Response:
-    items = await visible_assets(request, state, db, mode)
+    if mode != SPECIAL and query is None and category is None:  # the hot path: one shared snapshot, no re-rendering
+        snap = await state.catalogue.snapshot()
+        headers = {"ETag": snap.etag, "Cache-Control": CACHE_CONTROL.decode()}
+        if etag_matches(request.headers.get("if-none-match"), snap.etag):
+            return Response(status_code=304, headers=headers)
+        return Response(snap.body, media_type="application/json", headers=headers)
+    items = await visible_assets(request, state, mode)
     if category is not None:
         if category not in CATEGORY_KEYS:
             raise ApiError(400, f"Unknown category: {category}.", field="category")
@@ -70,8 +79,8 @@ async def list_assets(request: Request, state: State, db: Db, mode: Mode,
 
 
 @router.get("/api/v2/assets/{asset_id}/")
-async def get_asset(asset_id: int, request: Request, state: State, db: Db, mode: Mode) -> Response:
-    for a in await visible_assets(request, state, db, mode):
+async def get_asset(asset_id: int, request: Request, state: State, mode: Mode) -> Response:
+    for a in await visible_assets(request, state, mode):
         if a["id"] == asset_id:
             return json_response(a)
     raise ApiError(404, "Asset not found.")
@@ -83,16 +92,16 @@ async def update_schedule(state: State) -> dict[str, int]:
 
 
 @router.get("/api/v2/asset/status/")
-async def status_changes(request: Request, state: State, db: Db, mode: Mode,
+async def status_changes(request: Request, state: State, mode: Mode,
                          modified_gte: float = Query(ge=0, le=1e11)) -> Response:
     since = datetime.fromtimestamp(modified_gte, UTC)
-    items = modified_since(await visible_assets(request, state, db, mode), since)
+    items = modified_since(await visible_assets(request, state, mode), since)
     return json_response({"items": items, **schedule(state)})
 
 
 @router.get("/api/client-screens/home")
-async def home_screen(request: Request, state: State, db: Db, mode: Mode) -> Response:
-    items = [a for a in await visible_assets(request, state, db, mode) if not a["is_exited"]]
+async def home_screen(request: Request, state: State, mode: Mode) -> Response:
+    items = [a for a in await visible_assets(request, state, mode) if not a["is_exited"]]
     featured = sorted(items, key=lambda a: (a["asset_status"] != "Open ICO", a["order"]))[:8]
     return json_response({"features": {"calendar": {"enabled": True}}, "assets": featured})
 

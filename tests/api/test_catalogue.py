@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 import httpx
 from sqlalchemy import select, update
 
-from api.catalogue import invalidate
 from api.state import AppState
 from store.models import Asset
 from tests.api.accounts import PASSWORD, signup
@@ -92,7 +91,7 @@ async def test_change_feed_and_schedule(api: httpx.AsyncClient, app_state: AppSt
         assert asset is not None
         await db.execute(update(Asset).where(Asset.id == asset.id).values(shares_sold=Asset.shares_sold + 1))
         await db.commit()
-    await invalidate(app_state.redis)
+    await app_state.catalogue.invalidate()
     r = await api.get("/api/v2/asset/status/", params={"modified_gte": str(since)})
     body = r.json()
     assert [i["id"] for i in body["items"]] == [asset.id]

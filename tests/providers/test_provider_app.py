@@ -20,7 +20,7 @@ async def test_errors_share_one_shape(client: httpx.AsyncClient) -> None:
     assert wrong_method.status_code == 405 and wrong_method.json()["errors"][0]["message"]
 
 
-def test_importing_the_module_app_touches_no_disk(tmp_path: object) -> None:
+def test_importing_the_module_app_touches_no_disk() -> None:
     import providers.app
 
     assert not providers.app.app.state.storage._ready

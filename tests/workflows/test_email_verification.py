@@ -93,7 +93,7 @@ async def test_reminder_then_expiry(api: httpx.AsyncClient, sandbox: httpx.Async
         EmailVerificationWorkflow.run, EmailVerificationInput(user["user_id"], row.id, 1, 3),
         id=workflow_id(row.id), task_queue=settings.task_queue,
         search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(user["user_id"]))]))
-    mails = await wait_for_mail(sandbox, user["email"], 3, timeout=20)
+    mails = await wait_for_mail(sandbox, user["email"], 3, wait=20)
     assert [m["subject"] for m in mails][-1] == "Reminder: confirm your e-mail address"
     assert await handle.result() == "expired"
     assert (await handle.describe()).status == WorkflowExecutionStatus.COMPLETED

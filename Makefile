@@ -1,0 +1,33 @@
+# Vitrine — the two commands: `make dev` (whole stack with demo data) and `make test` (every test).
+SHELL := /bin/bash
+PY := .venv/bin/python
+
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench compose-config
+
+dev: setup
+	@$(PY) scripts/stack.py dev
+
+test: setup lint test-python test-frontend test-e2e
+	@echo "make test: all suites passed"
+
+setup:
+	@scripts/setup.sh
+
+lint:
+	@.venv/bin/ruff check .
+	@.venv/bin/mypy .
+
+test-python:
+	@$(PY) -m pytest
+
+test-frontend:
+	@cd frontend && npm run -s typecheck && npm test --silent
+
+test-e2e:
+	@$(PY) scripts/stack.py e2e -- npm --prefix frontend run -s e2e
+
+openapi: setup
+	@$(PY) scripts/export_openapi.py frontend/openapi.json && cd frontend && npm run -s gen:api
+
+bench: setup
+	@$(PY) -m bench.catalogue

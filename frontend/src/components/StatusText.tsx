@@ -1,0 +1,36 @@
+/** An asset's status line (spec doc 1 §4), coloured by tone, with the funding bar for an open offering. */
+import { Box, Progress, Stack, Text } from '@chakra-ui/react'
+import type { Asset } from '../api/types'
+import { statusLine, type StatusTone } from '../domain/assetStatus'
+
+const TONE_COLOR: Record<StatusTone, string> = {
+  default: 'fg.muted',
+  positive: 'green.600',
+  finishing: 'red.600',
+  muted: 'fg.subtle',
+  early: 'brand.700',
+}
+
+export function StatusText({ asset, accessType, showBar = true }: { asset: Asset; accessType: string | null; showBar?: boolean }) {
+  const line = statusLine(asset, accessType)
+  return (
+    <Stack gap="1" data-testid="status-line" data-tone={line.tone}>
+      <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="0.06em" color={TONE_COLOR[line.tone]}>
+        {line.text}
+        {line.detail ? (
+          <Box as="span" fontWeight="medium" color="fg.subtle">
+            {' · '}
+            {line.detail}
+          </Box>
+        ) : null}
+      </Text>
+      {showBar && line.progress !== undefined && line.progress < 100 ? (
+        <Progress.Root value={line.progress} size="xs" colorPalette={line.tone === 'finishing' ? 'red' : 'green'} aria-label={`${line.progress}% funded`}>
+          <Progress.Track borderRadius="full">
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,45 @@
+/** The logged-in shell: catalogue, header with menu, page, mobile bottom navigation and nav notifications. */
+import { Box, Link } from '@chakra-ui/react'
+import { Outlet, useLocation } from 'react-router'
+import { CatalogueProvider } from '../catalogue/CatalogueProvider'
+import { useIsMobile } from '../hooks/useIsMobile'
+import { BottomNav } from './BottomNav'
+import { Header } from './Header'
+import { showsBottomNav } from './navigation'
+import { NavNotification } from './NavNotification'
+
+export function AppShell() {
+  const { pathname } = useLocation()
+  const isMobile = useIsMobile()
+  const bottomNav = isMobile && showsBottomNav(pathname)
+  return (
+    <CatalogueProvider>
+      <SkipLink />
+      <Header withMenu />
+      <NavNotification />
+      <Box as="main" id="main" tabIndex={-1} pb={bottomNav ? '20' : '10'} outline="none">
+        <Outlet />
+      </Box>
+      {bottomNav ? <BottomNav /> : null}
+    </CatalogueProvider>
+  )
+}
+
+export function SkipLink() {
+  return (
+    <Link
+      href="#main"
+      position="absolute"
+      left="2"
+      top="-20"
+      zIndex="skipLink"
+      bg="white"
+      px="3"
+      py="2"
+      borderRadius="md"
+      _focusVisible={{ top: '2' }}
+    >
+      Skip to content
+    </Link>
+  )
+}

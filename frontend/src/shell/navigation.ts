@@ -1,0 +1,53 @@
+/** Menu and bottom navigation items per mode, and where the bottom navigation shows (spec doc 1 §2). */
+import { FAQ_URL } from '../config'
+import type { AppMode } from '../domain/mode'
+
+export interface MenuLink {
+  kind: 'link'
+  label: string
+  to: string
+  external?: boolean
+}
+export interface MenuCategories {
+  kind: 'categories'
+  label: 'Categories'
+}
+export type MenuItem = MenuLink | MenuCategories
+
+export function homePath(mode: AppMode): string {
+  return mode === 'special' ? '/' : '/app/home'
+}
+
+export function menuItems(mode: AppMode): MenuItem[] {
+  const home: MenuLink = { kind: 'link', label: 'Home', to: homePath(mode) }
+  const categories: MenuCategories = { kind: 'categories', label: 'Categories' }
+  const contact: MenuLink = { kind: 'link', label: 'Contact', to: '/app/contact' }
+  const logout: MenuLink = { kind: 'link', label: 'Logout', to: '/app/logout' }
+  if (mode === 'special') return [home, categories, contact, logout]
+  return [
+    home,
+    categories,
+    { kind: 'link', label: 'My Portfolio', to: '/app/investments' },
+    { kind: 'link', label: 'Faqs', to: FAQ_URL, external: true },
+    { kind: 'link', label: 'Settings', to: '/app/settings' },
+    contact,
+    logout,
+  ]
+}
+
+/** The bottom navigation shows on home and asset routes, and not while an asset's page is open. */
+export function showsBottomNav(pathname: string): boolean {
+  const parts = pathname.split('/').filter(Boolean)
+  if (parts[0] !== 'app') return false
+  if (parts[1] === 'home' && parts.length === 2) return true
+  return parts[1] === 'assets' && parts.length <= 3
+}
+
+/** The carousel/list toggle shows on asset list routes only (hidden on home, tour, onboarding, investments, settings, contact, asset pages). */
+export function showsViewToggle(pathname: string): boolean {
+  const parts = pathname.split('/').filter(Boolean)
+  return parts[0] === 'app' && parts[1] === 'assets' && parts.length <= 3
+}
+
+/** Bottom navigation order: Home, then the categories in this order. */
+export const BOTTOM_NAV_CATEGORY_KEYS = ['history', 'art', 'cars', 'watches', 'wine-spirits'] as const
