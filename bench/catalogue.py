@@ -13,7 +13,6 @@ import json
 import os
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from dataclasses import asdict
@@ -59,13 +58,13 @@ def main() -> None:
         with urllib.request.urlopen(url) as r:
             etag = r.headers["ETag"]
             size = len(r.read())
-        common: dict[str, int] = {"seconds": args.seconds, "connections": args.connections}
+        s, c = args.seconds, args.connections
         run("warm-up", url, seconds=2, connections=4)
         results: list[Result] = [
-            run("bare FastAPI endpoint", f"http://127.0.0.1:{BARE_PORT}/bare", **common),
-            run("catalogue 200", url, **common),
-            run("catalogue 304", url, headers={"If-None-Match": etag}, **common),
-            run("routed: ?category=cars 200", url + "?category=cars", **common),
+            run("bare FastAPI endpoint", f"http://127.0.0.1:{BARE_PORT}/bare", seconds=s, connections=c),
+            run("catalogue 200", url, seconds=s, connections=c),
+            run("catalogue 304", url, headers={"If-None-Match": etag}, seconds=s, connections=c),
+            run("routed: ?category=cars 200", url + "?category=cars", seconds=s, connections=c),
         ]
     finally:
         for p in procs:

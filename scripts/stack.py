@@ -139,7 +139,7 @@ class Stack:
             self.start("redis", ["redis-server", "--port", str(p.redis), "--bind", "127.0.0.1", "--dir", str(rdir),
                                  "--appendonly", "no", *save])
         temporal = [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p.temporal),
-                    "--ui-port", str(p.temporal_ui), "--log-level", "warn", *cli_args()]
+                    "--ui-port", str(p.temporal_ui), "--log-level", "error", *cli_args()]
         if p.persistent:
             temporal += ["--db-filename", str(ROOT / ".data/temporal.db")]
         else:

@@ -15,6 +15,7 @@ from config import Settings
 from store.models import Email
 from tests.api.accounts import confirmation_key, signup
 from tests.conftest import wait_for_mail
+from tests.workflows.histories import record
 from workflows import search_attributes as sa
 from workflows.email_verification import EmailVerificationInput, EmailVerificationWorkflow, workflow_id
 
@@ -38,6 +39,7 @@ async def test_confirm_link_verifies_the_email_and_ends_the_workflow(
     row = await email_row(app_state, user["email"])
     handle = temporal_client.get_workflow_handle(workflow_id(row.id))
     assert await handle.result() == "confirmed"
+    await record(handle, "EmailVerification--confirmed")
     desc = await handle.describe()
     assert desc.typed_search_attributes.get(sa.USER_ID) == str(user["user_id"])
     assert desc.typed_search_attributes.get(sa.FLOW) == "email-verification"
@@ -96,6 +98,7 @@ async def test_reminder_then_expiry(api: httpx.AsyncClient, sandbox: httpx.Async
     mails = await wait_for_mail(sandbox, user["email"], 3, wait=20)
     assert [m["subject"] for m in mails][-1] == "Reminder: confirm your e-mail address"
     assert await handle.result() == "expired"
+    await record(handle, "EmailVerification--reminded-expired")
     assert (await handle.describe()).status == WorkflowExecutionStatus.COMPLETED
     reminder_key = await confirmation_key(sandbox, user["email"], 3)
     for key in (first, reminder_key):

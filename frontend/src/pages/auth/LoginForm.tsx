@@ -32,7 +32,7 @@ export function LoginForm() {
         try {
           const answer = await login({ email: cleanText(values.email), password: values.password, remember_me: values.remember_me })
           session.login(answer)
-          navigate(from?.startsWith('/app') ? from : '/app/home', { replace: true })
+          navigate(from?.startsWith('/app/') && !from.startsWith('/app/logout') ? from : '/app/home', { replace: true })
         } catch (e) {
           setError(loginErrorMessage(authFailure(e)))
         }

@@ -1,5 +1,5 @@
 /** Set a new password from a reset link (spec doc 1 §2, §5): /new-password?uid=..&token=.. */
-import { Box, Button, Link, List, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Link, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react'
 import { Form, Formik } from 'formik'
 import { useState } from 'react'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
@@ -26,7 +26,7 @@ function PasswordHint({ value }: { value: string }) {
           <List.Item key={check.id} display="flex" alignItems="center" gap="2" color={check.met ? 'green.600' : 'fg.muted'}>
             <CheckIcon boxSize="3.5" opacity={check.met ? 1 : 0.3} />
             {check.label}
-            {check.met ? <span className="sr-only"> (done)</span> : null}
+            {check.met ? <VisuallyHidden> (done)</VisuallyHidden> : null}
           </List.Item>
         ))}
       </List.Root>

@@ -1,0 +1,36 @@
+import { ChakraProvider } from '@chakra-ui/react'
+import { useMemo } from 'react'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { UserProvider } from './account/UserProvider'
+import { currentMode } from './domain/mode'
+import { routes } from './routes'
+import { useTokenRefresh } from './session/useTokenRefresh'
+import { system } from './theme'
+import { AlertProvider } from './ui/AlertProvider'
+import { BrowserGuard } from './ui/BrowserGuard'
+import { ErrorBoundary } from './ui/ErrorBoundary'
+import { GlobalLoader } from './ui/GlobalLoader'
+
+function SessionKeeper() {
+  useTokenRefresh()
+  return null
+}
+
+export function App() {
+  const router = useMemo(() => createBrowserRouter(routes(currentMode())), [])
+  return (
+    <ChakraProvider value={system}>
+      <ErrorBoundary>
+        <BrowserGuard>
+          <AlertProvider>
+            <UserProvider>
+              <SessionKeeper />
+              <GlobalLoader />
+              <RouterProvider router={router} />
+            </UserProvider>
+          </AlertProvider>
+        </BrowserGuard>
+      </ErrorBoundary>
+    </ChakraProvider>
+  )
+}

@@ -1,0 +1,51 @@
+/** Notify me (coming soon) / Notify me on trading (closed offering, trading closed) — spec doc 1 §7 "Assets". */
+import { Button } from '@chakra-ui/react'
+import { useState } from 'react'
+import { useUser } from '../account/userContext'
+import { setNotification } from '../api/endpoints'
+import type { Asset } from '../api/types'
+import { notifyKind } from '../domain/assetStatus'
+import { useAlert } from '../ui/alertContext'
+import { BellIcon, CheckIcon } from '../ui/icons'
+
+export function NotifyToggle({ asset }: { asset: Asset }) {
+  const kind = notifyKind(asset)
+  const { user, patchUser } = useUser()
+  const { showFailure } = useAlert()
+  const [busy, setBusy] = useState(false)
+  if (kind === null || !user) return null
+
+  const list = kind === 'notify_me' ? user.notify_me : user.notify_on_trading
+  const on = list.includes(asset.id)
+  const label = kind === 'notify_me' ? 'Notify me' : 'Notify me on trading'
+
+  const toggle = async () => {
+    setBusy(true)
+    try {
+      await setNotification(kind, asset.id, !on)
+      patchUser((u) => {
+        const current = kind === 'notify_me' ? u.notify_me : u.notify_on_trading
+        const next = on ? current.filter((id) => id !== asset.id) : [...current, asset.id]
+        return kind === 'notify_me' ? { ...u, notify_me: next } : { ...u, notify_on_trading: next }
+      })
+    } catch {
+      void showFailure()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Button
+      variant={on ? 'subtle' : 'outline'}
+      colorPalette={on ? 'green' : 'brand'}
+      aria-pressed={on}
+      loading={busy}
+      onClick={() => void toggle()}
+      data-testid="notify-toggle"
+    >
+      {on ? <CheckIcon /> : <BellIcon />}
+      {on ? `${label}: on` : label}
+    </Button>
+  )
+}

@@ -1,0 +1,138 @@
+/**
+ * /app/assets, /app/assets/:category and /app/assets/:category/:ticker (spec doc 1 §2).
+ * Desktop: the list beside the open asset. Mobile: the list (carousel or list view) or the open asset alone.
+ */
+import { Box, Button, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Navigate, useParams } from 'react-router'
+import { useCatalogue } from '../catalogue/catalogueContext'
+import { AssetCarousel } from '../components/AssetCarousel'
+import { AssetDetail } from '../components/AssetDetail'
+import { AssetListItem } from '../components/AssetListItem'
+import { SearchBox } from '../components/SearchBox'
+import { canOpen, sameTicker } from '../domain/assetStatus'
+import { categoryByPathname } from '../domain/categories'
+import { useIsMobile } from '../hooks/useIsMobile'
+import { useViewMode } from '../shell/viewMode'
+import { ViewToggle } from '../shell/ViewToggle'
+import { Page } from '../ui/Page'
+
+export function AssetsPage() {
+  const params = useParams()
+  const { categories, assets, status, reload } = useCatalogue()
+  const isMobile = useIsMobile()
+  const [view] = useViewMode()
+
+  const category = categoryByPathname(categories, params.category)
+  if (params.category && !category && status === 'ready') return <Navigate to="/app/assets" replace />
+  const list = category ? assets.filter((a) => a.category === category.key) : assets
+  const asset = params.ticker ? assets.find((a) => sameTicker(a.ticker, params.ticker ?? '')) : undefined
+  if (asset && !canOpen(asset)) return <Navigate to={category ? `/app/assets/${category.pathname}` : '/app/assets'} replace />
+
+  const title = category?.title ?? 'All assets'
+  const detail = params.ticker ? (
+    asset ? (
+      <AssetDetail asset={asset} category={categories.find((c) => c.key === asset.category)} />
+    ) : status === 'loading' ? (
+      <Skeleton h="96" borderRadius="2xl" />
+    ) : (
+      <Text color="fg.muted">This asset is not available.</Text>
+    )
+  ) : null
+
+  const header = (
+    <Stack gap="4">
+      <HStack justify="space-between" align="center">
+        <HStack gap="3">
+          {category ? <Box boxSize="3" borderRadius="full" bg={category.color} aria-hidden="true" /> : null}
+          <Heading as={params.ticker ? 'p' : 'h1'} fontFamily="heading" size="2xl" fontWeight="semibold">
+            {title}
+          </Heading>
+        </HStack>
+        {isMobile ? <ViewToggle /> : null}
+      </HStack>
+      <SearchBox />
+      <Text fontSize="sm" color="fg.muted">
+        {status === 'ready' ? `${list.length} ${list.length === 1 ? 'asset' : 'assets'}` : '\u00a0'}
+      </Text>
+    </Stack>
+  )
+
+  const listing =
+    status === 'error' ? (
+      <Stack gap="3" align="flex-start" role="alert">
+        <Text color="fg.muted">We could not load the assets.</Text>
+        <Button size="sm" variant="outline" onClick={() => void reload().catch(() => undefined)}>
+          Try again
+        </Button>
+      </Stack>
+    ) : status === 'loading' ? (
+      <Stack gap="2">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h="20" borderRadius="xl" />
+        ))}
+      </Stack>
+    ) : list.length === 0 ? (
+      <Text color="fg.muted">No assets in this category yet.</Text>
+    ) : isMobile && view === 'carousel' ? (
+      <Box mx="-4">
+        <AssetCarousel assets={list} />
+      </Box>
+    ) : (
+      <Stack as="ul" listStyleType="none" gap="1" aria-label={`${title} assets`}>
+        {list.map((a) => (
+          <li key={a.id}>
+            <AssetListItem asset={a} selected={asset?.id === a.id} />
+          </li>
+        ))}
+      </Stack>
+    )
+
+  if (isMobile) {
+    return (
+      <Page title={asset ? asset.display_name : title} hideTitle>
+        {detail ?? (
+          <Stack gap="4">
+            {header}
+            {listing}
+          </Stack>
+        )}
+      </Page>
+    )
+  }
+
+  return (
+    <Page title={asset ? asset.display_name : title} hideTitle maxW="7xl">
+      <Grid templateColumns="minmax(320px, 400px) 1fr" gap="10" alignItems="start">
+        <Stack gap="4" pb="4">
+          {header}
+          {listing}
+        </Stack>
+        <Box minW="0">{detail ?? <ChooseAsset title={title} />}</Box>
+      </Grid>
+    </Page>
+  )
+}
+
+function ChooseAsset({ title }: { title: string }) {
+  return (
+    <Stack
+      gap="2"
+      align="center"
+      justify="center"
+      textAlign="center"
+      minH="md"
+      borderRadius="2xl"
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderColor="border.emphasized"
+      p="10"
+    >
+      <Heading as="h2" size="lg" fontFamily="heading">
+        {title}
+      </Heading>
+      <Text color="fg.muted" maxW="sm">
+        Choose an asset from the list to see its details, status and offering dates.
+      </Text>
+    </Stack>
+  )
+}

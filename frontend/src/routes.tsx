@@ -1,0 +1,93 @@
+/** The route table (spec doc 1 §2): public pages, vanity redirects and the logged-in app per mode. */
+import { Navigate, Outlet, type RouteObject } from 'react-router'
+import { VANITY_REDIRECTS } from './config'
+import type { AppMode } from './domain/mode'
+import { AssetsPage } from './pages/AssetsPage'
+import { AuthPage } from './pages/auth/AuthPage'
+import { EmailConfirmPage } from './pages/auth/EmailConfirmPage'
+import { NewPasswordPage } from './pages/auth/NewPasswordPage'
+import { SigningCallbackPage } from './pages/auth/SigningCallbackPage'
+import { ContactPage } from './pages/ContactPage'
+import { DisclaimerPage } from './pages/DisclaimerPage'
+import { HomePage } from './pages/HomePage'
+import { InvestmentsPage } from './pages/InvestmentsPage'
+import { LogoutPage } from './pages/LogoutPage'
+import { PlaceholderPage } from './pages/PlaceholderPage'
+import { PrivacyPage } from './pages/PrivacyPage'
+import { SettingsPage } from './pages/SettingsPage'
+import { TourPage } from './pages/TourPage'
+import { VanityRedirect } from './pages/VanityRedirect'
+import { RequireAuth } from './session/RequireAuth'
+import { AppShell } from './shell/AppShell'
+import { ErrorPage } from './ui/ErrorPage'
+
+const assetRoutes: RouteObject[] = [
+  { path: 'assets', element: <AssetsPage /> },
+  { path: 'assets/:category', element: <AssetsPage /> },
+  { path: 'assets/:category/:ticker', element: <AssetsPage /> },
+]
+
+const LATER: [string, string][] = [
+  ['onboarding', 'Onboarding'],
+  ['fund-account', 'Fund your account'],
+  ['document', 'Documents'],
+  ['make-investment', 'Make an investment'],
+  ['ats', 'Instant trading'],
+  ['profile-update', 'Update your profile'],
+]
+
+function appRoutes(mode: AppMode): RouteObject[] {
+  if (mode === 'special') {
+    return [
+      { index: true, element: <Navigate to="/app/assets" replace /> },
+      ...assetRoutes,
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'logout', element: <LogoutPage /> },
+      { path: '*', element: <Navigate to="/app/assets" replace /> },
+    ]
+  }
+  return [
+    { index: true, element: <Navigate to="/app/home" replace /> },
+    { path: 'home', element: <HomePage /> },
+    ...assetRoutes,
+    { path: 'investments', element: <InvestmentsPage /> },
+    { path: 'settings', element: <SettingsPage /> },
+    { path: 'contact', element: <ContactPage /> },
+    { path: 'privacy', element: <PrivacyPage /> },
+    { path: 'disclaimer', element: <DisclaimerPage /> },
+    { path: 'tour', element: <TourPage /> },
+    { path: 'logout', element: <LogoutPage /> },
+    ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
+    { path: '*', element: <Navigate to="/app/home" replace /> },
+  ]
+}
+
+export function routes(mode: AppMode): RouteObject[] {
+  return [
+    {
+      element: <Outlet />,
+      errorElement: <ErrorPage />,
+      children: [
+        { path: '/', element: <Navigate to="/app" replace /> },
+        { path: '/login', element: <AuthPage kind="login" /> },
+        { path: '/signup', element: <AuthPage kind="signup" /> },
+        { path: '/password-reset', element: <AuthPage kind="password-reset" /> },
+        { path: '/new-password', element: <NewPasswordPage /> },
+        { path: '/email/confirm', element: <EmailConfirmPage /> },
+        { path: '/dcsigncllbck', element: <SigningCallbackPage /> },
+        ...Object.entries(VANITY_REDIRECTS).map(([path, to]) => ({ path: `/${path}`, element: <VanityRedirect to={to} /> })),
+        {
+          path: '/app',
+          element: (
+            <RequireAuth>
+              <AppShell />
+            </RequireAuth>
+          ),
+          children: appRoutes(mode),
+        },
+        { path: '*', element: <Navigate to="/app" replace /> },
+      ],
+    },
+  ]
+}

@@ -1,0 +1,25 @@
+"""Replays every recorded history against today's workflow code: a change that breaks determinism fails here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from temporalio.client import WorkflowHistory
+from temporalio.worker import Replayer
+
+from tests.workflows.histories import DIR
+from worker.build import WORKFLOWS
+
+HISTORIES = sorted(DIR.glob("*.json"))
+
+
+def test_there_are_histories_for_every_workflow_type() -> None:
+    recorded = {p.stem.split("--")[0] for p in HISTORIES}
+    assert {w.__temporal_workflow_definition.name for w in WORKFLOWS} <= recorded  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("path", HISTORIES, ids=[p.stem for p in HISTORIES])
+async def test_replay(path: Path) -> None:
+    history = WorkflowHistory.from_json(path.stem, path.read_text())
+    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
