@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     provider_timeout_seconds: float = 10.0
     app_version: str = "2.12.0"
     support_email: str = "support@vitrine.example"
+    ops_token: str = ""  # X-Ops-Token for the codec endpoint; empty in dev = open to the local Web UI
+    codec_cors_origins: list[str] = Field(default_factory=lambda: ["http://localhost:8233", "http://127.0.0.1:8233"])
     blocked_states: list[str] = Field(default_factory=list)
 
 

@@ -141,7 +141,8 @@ class Stack:
         temporal = [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p.temporal),
                     "--ui-port", str(p.temporal_ui), "--log-level", "error", *cli_args()]
         if p.persistent:
-            temporal += ["--db-filename", str(ROOT / ".data/temporal.db")]
+            temporal += ["--db-filename", str(ROOT / ".data/temporal.db"),
+                         "--ui-codec-endpoint", f"http://localhost:{p.api}/codec"]
         else:
             temporal += ["--headless"]
         self.start("temporal", temporal)

@@ -29,6 +29,7 @@ from config import Settings
 from providers.app import create_app as create_providers_app
 from providers.settings import ProvidersSettings
 from worker.build import build_worker, worker_resources
+from worker.temporal import data_converter
 from workflows import search_attributes as sa
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,12 +105,14 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         env="test", database_url=database, redis_url=redis_server, providers_url=providers.url,
         app_url="http://app.test", task_queue=f"vitrine-test-{uuid.uuid4().hex[:6]}",
         login_rate_limit=5, registration_rate_limit=10_000, reset_rate_limit=3, jwt_lifetime_seconds=120,
+        ops_token="test-ops-token",
     )
 
 
 @pytest.fixture(scope="session")
 async def temporal_env() -> AsyncIterator[WorkflowEnvironment]:
     env = await WorkflowEnvironment.start_local(
+        data_converter=data_converter(Settings()),
         dev_server_existing_path=str(ROOT / ".tools/bin/temporal"), search_attributes=sa.ALL,
         dev_server_log_level="error",
     )

@@ -8,8 +8,10 @@ import pytest
 from temporalio.client import WorkflowHistory
 from temporalio.worker import Replayer
 
+from config import Settings
 from tests.workflows.histories import DIR
 from worker.build import WORKFLOWS
+from worker.temporal import data_converter
 
 HISTORIES = sorted(DIR.glob("*.json"))
 
@@ -22,4 +24,4 @@ def test_there_are_histories_for_every_workflow_type() -> None:
 @pytest.mark.parametrize("path", HISTORIES, ids=[p.stem for p in HISTORIES])
 async def test_replay(path: Path) -> None:
     history = WorkflowHistory.from_json(path.stem, path.read_text())
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
+    await Replayer(workflows=list(WORKFLOWS), data_converter=data_converter(Settings())).replay_workflow(history)

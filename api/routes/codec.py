@@ -1,0 +1,72 @@
+"""Remote codec endpoint for the Temporal Web UI (Temporal's codec server protocol): ops decode encrypted payloads.
+
+Authorised by the `X-Ops-Token` header (settings.ops_token); the local dev stack allows it without a token so the
+Web UI on :8233 can decode (`temporal server start-dev --ui-codec-endpoint http://localhost:8000/codec`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from google.protobuf import json_format
+from temporalio.api.common.v1 import Payload
+
+from api.deps import State
+from api.errors import ApiError
+from workflows.codec import EncryptionCodec
+
+router = APIRouter(tags=["ops"])
+UI_HEADERS = {"Access-Control-Allow-Headers": "Content-Type, X-Namespace, X-Ops-Token, Authorization",
+              "Access-Control-Allow-Methods": "POST, OPTIONS", "Access-Control-Allow-Credentials": "true"}
+
+
+def _cors(request: Request, state: State) -> dict[str, str]:
+    origin = request.headers.get("origin", "")
+    return {**UI_HEADERS, "Access-Control-Allow-Origin": origin} if origin in state.settings.codec_cors_origins else {}
+
+
+def _authorise(request: Request, state: State) -> None:
+    token = state.settings.ops_token
+    if token and request.headers.get("x-ops-token") == token:
+        return
+    if state.settings.env == "dev" and not token:
+        return
+    raise ApiError(403, "Decoding payloads is for authorised operators only.")
+
+
+async def _payloads(request: Request) -> list[Payload]:
+    try:
+        body: dict[str, Any] = await request.json()
+        return [json_format.ParseDict(p, Payload()) for p in body.get("payloads", [])]
+    except Exception:
+        raise ApiError(400, "Expected {\"payloads\": [...]} in Temporal's JSON format.") from None
+
+
+def _answer(payloads: list[Payload], headers: dict[str, str]) -> JSONResponse:
+    out = [json_format.MessageToDict(p) for p in payloads]
+    return JSONResponse({"payloads": out}, headers=headers)
+
+
+@router.options("/codec/{action}", include_in_schema=False)
+async def preflight(action: str, request: Request, state: State) -> Response:
+    return Response(status_code=204, headers=_cors(request, state))
+
+
+@router.post("/codec/decode")
+async def decode(request: Request, state: State) -> JSONResponse:
+    _authorise(request, state)
+    codec = EncryptionCodec(state.settings.pii_key)
+    try:
+        decoded = await codec.decode(await _payloads(request))
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from None
+    return _answer(decoded, _cors(request, state))
+
+
+@router.post("/codec/encode")
+async def encode(request: Request, state: State) -> JSONResponse:
+    _authorise(request, state)
+    return _answer(await EncryptionCodec(state.settings.pii_key).encode(await _payloads(request)), _cors(request, state))
+
+

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { menuItems, showsBottomNav, showsViewToggle } from './navigation'
+
+describe('menu', () => {
+  it('default mode', () => {
+    expect(menuItems('default').map((i) => i.label)).toEqual(['Home', 'Categories', 'My Portfolio', 'Faqs', 'Settings', 'Contact', 'Logout'])
+    const faqs = menuItems('default').find((i) => i.label === 'Faqs')
+    expect(faqs && faqs.kind === 'link' && faqs.external).toBe(true)
+  })
+  it('special mode: Home (to /), Categories, Contact, Logout', () => {
+    const items = menuItems('special')
+    expect(items.map((i) => i.label)).toEqual(['Home', 'Categories', 'Contact', 'Logout'])
+    expect(items[0]?.kind === 'link' && items[0].to).toBe('/')
+  })
+})
+
+describe('bottom navigation', () => {
+  it('shows on home and asset lists, not on an open asset or other pages', () => {
+    expect(showsBottomNav('/app/home')).toBe(true)
+    expect(showsBottomNav('/app/assets')).toBe(true)
+    expect(showsBottomNav('/app/assets/cars')).toBe(true)
+    expect(showsBottomNav('/app/assets/cars/CARS01')).toBe(false)
+    expect(showsBottomNav('/app/settings')).toBe(false)
+    expect(showsBottomNav('/login')).toBe(false)
+  })
+  it('view toggle only on asset lists', () => {
+    expect(showsViewToggle('/app/assets/cars')).toBe(true)
+    expect(showsViewToggle('/app/home')).toBe(false)
+    expect(showsViewToggle('/app/assets/cars/CARS01')).toBe(false)
+    expect(showsViewToggle('/app/investments')).toBe(false)
+  })
+})
