@@ -7,6 +7,8 @@ from functools import lru_cache
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from domain.states import ENABLED_STATES
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="VITRINE_", env_file=".env", extra="ignore")
@@ -47,10 +49,12 @@ class Settings(BaseSettings):
     max_body_bytes: int = 1_000_000
     provider_timeout_seconds: float = 10.0
     app_version: str = "2.12.0"
-    support_email: str = "support@vitrine.example"
+    support_email: str = "support@vitrine.app"
     ops_token: str = ""  # X-Ops-Token for the codec endpoint; empty in dev = open to the local Web UI
     codec_cors_origins: list[str] = Field(default_factory=lambda: ["http://localhost:8233", "http://127.0.0.1:8233"])
     blocked_states: list[str] = Field(default_factory=list)
+    enabled_states: list[str] = Field(default_factory=lambda: sorted(ENABLED_STATES))  # investing: 32 states
+    migration_flag: bool = False  # evolveMigration: off (both terms checkboxes on the SSN step)
 
 
 @lru_cache

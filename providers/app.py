@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from providers import banklink, esign, mail, payments, promo, store
+from providers import banklink, esign, mail, payments, promo, scheduler, store
 from providers.common import install_error_handlers
 from providers.settings import ProvidersSettings
 from providers.storage import Storage
 
-SCHEMA: tuple[str, ...] = (*mail.SCHEMA,)
+SCHEMA: tuple[str, ...] = (*mail.SCHEMA, *payments.SCHEMA, *banklink.SCHEMA)
 
 
 def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
@@ -18,6 +18,7 @@ def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
         title="Vitrine sandbox providers",
         description="Simulated external systems (mail, payments, bank link, e-sign, promo codes, store).",
         version="0.1.0",
+        lifespan=scheduler.lifespan,  # the background processor of scheduled events (payments)
     )
     app.state.settings = settings
     app.state.storage = Storage(settings.db_path, SCHEMA)

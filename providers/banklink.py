@@ -1,30 +1,20 @@
-"""Sandbox bank-link provider (skeleton; the bank-linking issue extends it).
+"""Sandbox bank-link provider: the router and schema of its parts.
 
-It will serve a hosted page where the user picks a bank and signs in with sandbox credentials, return a
-public token that the api exchanges server-side for account details, and keep per-account statements:
-``GET /sandbox/banks/transactions?routing=R&account=A`` lists what reached that bank account
-(``[{amount, description, created}]``, e.g. the payment provider's micro-deposits after their delay).
+- :mod:`providers.banklink_api`: link tokens, public-token exchange, processor tokens (provider key);
+- :mod:`providers.banklink_pages`: the hosted page (pick a bank, sign in with ``user_good`` /
+  ``pass_good``, pick an account, redirect to the return URL with a public token);
+- :mod:`providers.banks`: the sandbox banks and what reached each account,
+  ``GET /sandbox/banks/transactions?routing=R&account=A`` (``[{amount, description, created}]``, newest last).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from fastapi import APIRouter
 
-from fastapi import APIRouter, Query
-from pydantic import BaseModel
+from providers import banklink_api, banklink_pages, banklink_store, banks
 
-router = APIRouter(tags=["bank link"])
+SCHEMA: tuple[str, ...] = (*banks.SCHEMA, *banklink_store.SCHEMA)
 
-
-class BankTransaction(BaseModel):
-    amount: str
-    description: str
-    created: str
-
-
-@router.get("/sandbox/banks/transactions")
-async def transactions(
-    routing: Annotated[str, Query(min_length=1, max_length=32)],
-    account: Annotated[str, Query(min_length=1, max_length=32)],
-) -> list[BankTransaction]:
-    return []
+router = APIRouter()
+for _part in (banklink_api, banklink_pages, banks):
+    router.include_router(_part.router)

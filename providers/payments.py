@@ -1,22 +1,36 @@
-"""Sandbox ACH payment provider (skeleton; the funding issues extend it).
+"""Sandbox ACH payment provider: the router and schema of its parts.
 
-It will simulate, behind the provider key:
-- customers with verification statuses (verified, retry, document, suspended, ...) chosen in sandbox by a
-  magic value in the request, the way real sandboxes do;
-- funding sources (unverified → verified) and micro-deposits: two random amounts under $0.10 that reach the
-  user's bank (see ``GET /sandbox/banks/transactions``) after a configurable delay, with a bounded number
-  of wrong verification attempts;
-- transfers (pending → processed | failed after a configurable delay);
-- signed webhooks to the api (``providers.webhooks.send_webhook``) for every status change.
+Behind the provider key (``X-Provider-Key``), every creating POST taking an ``Idempotency-Key``:
+- customers with verification statuses chosen by a magic first name (:mod:`providers.payments_customers`);
+- funding sources, verified by micro-deposits or at once by a bank-link processor token
+  (:mod:`providers.payments_funding`);
+- transfers, pending → processed | failed with an ACH return code (:mod:`providers.payments_transfers`);
+- signed webhooks to the api for every status change (:mod:`providers.payments_webhooks`), applied and
+  delivered by the background processor (:mod:`providers.scheduler`) from durable scheduled events.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-router = APIRouter(tags=["payments"])
+from providers import idempotency, jobs, payments_customers, payments_funding, payments_transfers, payments_webhooks
+
+SCHEMA: tuple[str, ...] = (
+    *idempotency.SCHEMA,
+    *jobs.SCHEMA,
+    *payments_webhooks.SCHEMA,
+    *payments_customers.SCHEMA,
+    *payments_funding.SCHEMA,
+    *payments_transfers.SCHEMA,
+)
+
+router = APIRouter()
 
 
-@router.get("/payments/health")
+@router.get("/payments/health", tags=["payments"])
 async def health() -> dict[str, str]:
     return {"status": "ok", "service": "payments"}
+
+
+for _part in (payments_customers, payments_funding, payments_transfers, payments_webhooks):
+    router.include_router(_part.router)

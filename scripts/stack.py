@@ -179,7 +179,7 @@ def banner(p: Profile) -> str:
     API docs         http://localhost:{p.api}/docs
     Temporal Web UI  http://localhost:{p.temporal_ui}
     Sandbox mail     http://localhost:{p.providers}/sandbox/mail/inbox?to=you@example.com
-  Demo logins (password Vitrine2026!): demo@vitrine.example, early@vitrine.example (special access)
+  Demo logins (password Vitrine2026!): demo@vitrine.test, early@vitrine.test (special access)
   Logs: .data/logs/dev/   Ctrl-C stops everything.
 """
 

@@ -41,6 +41,16 @@ class User(Base):
     referral_code: Mapped[str] = mapped_column(String(64), default="")
     state: Mapped[str] = mapped_column(String(2), default="")
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+    phone_number: Mapped[str] = mapped_column(String(32), default="")
+    date_of_birth: Mapped[str] = mapped_column(String(10), default="")  # MM/DD/YYYY, as the spec stores it
+    address: Mapped[str] = mapped_column(String(128), default="")
+    address2: Mapped[str] = mapped_column(String(64), default="")
+    city: Mapped[str] = mapped_column(String(64), default="")
+    postal_code: Mapped[str] = mapped_column(String(5), default="")
+    ssn_encrypted: Mapped[str] = mapped_column(Text, default="")
+    ssn_last4: Mapped[str] = mapped_column(String(4), default="")
+    investment_info: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    terms_agreed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     date_joined: Mapped[datetime] = _now()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
@@ -76,6 +86,7 @@ class Customer(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
     status: Mapped[str] = mapped_column(String(32), default="not-created")
+    provider_customer_id: Mapped[str | None] = mapped_column(String(64))
     investor_details: Mapped[dict[str, Any]] = mapped_column(default=dict)
     personal_information: Mapped[dict[str, Any]] = mapped_column(default=dict)
     employment_details: Mapped[dict[str, Any]] = mapped_column(default=dict)
@@ -151,4 +162,35 @@ class AssetSubscription(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id", ondelete="CASCADE"))
     kind: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = _now()
+
+
+class FundingSource(Base):
+    """A linked bank account. The account number is stored encrypted; only its last 4 digits are shown."""
+
+    __tablename__ = "funding_sources"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    provider_id: Mapped[str] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(32))  # unverified | verified | verification_failed | removed
+    method: Mapped[str] = mapped_column(String(16))  # provider | manual
+    bank_name: Mapped[str] = mapped_column(String(64), default="")
+    name_on_account: Mapped[str] = mapped_column(String(64), default="")
+    account_type: Mapped[str] = mapped_column(String(16), default="")
+    routing_number: Mapped[str] = mapped_column(String(9), default="")
+    account_number_encrypted: Mapped[str] = mapped_column(Text, default="")
+    account_tail: Mapped[str] = mapped_column(String(4), default="")
+    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    created_at: Mapped[datetime] = _now()
+    removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class StateNotification(Base):
+    """Notify me when investing becomes available in my (blocked) state."""
+
+    __tablename__ = "state_notifications"
+    __table_args__ = (UniqueConstraint("user_id", "blocked_state"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    blocked_state: Mapped[str] = mapped_column(String(2))
     created_at: Mapped[datetime] = _now()

@@ -23,7 +23,7 @@ from store.models import AccessGroup, Asset, Category, Email, User
 from store.users import create_user
 
 DEMO_PASSWORD = "Vitrine2026!"
-DEMO_USERS = ("demo@vitrine.example", "early@vitrine.example")
+DEMO_USERS = ("demo@vitrine.test", "early@vitrine.test")
 DESCRIPTION = "{name}. Each share is a fractional interest in the asset, held and insured by Vitrine's custodian."
 
 
@@ -69,7 +69,7 @@ async def seed(db: AsyncSession) -> None:
             _, row = await create_user(db, email=email, password_hash=hash_password(DEMO_PASSWORD))
             row.verified = True
     await db.commit()
-    early = await db.scalar(select(User).where(User.email == "early@vitrine.example"))
+    early = await db.scalar(select(User).where(User.email == "early@vitrine.test"))
     assert early is not None
     tickers = {"#72MIURA": EARLY_IO, "#CARTIER": EARLY_IO, "#HOBBIT": FREE_SHARE_PROGRAM, "#PETRUS82": EARLY_IO}
     for ticker, access in tickers.items():

@@ -8,39 +8,54 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client
 from temporalio.worker import Worker
 
 from activities.email import EmailActivities
+from activities.flows import FlowActivities
+from activities.payments import PaymentActivities
+from activities.profile import ProfileActivities
 from clients.mail import MailClient
+from clients.payments import BankLinkClient, PaymentsClient
 from config import Settings
+from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
 from workflows.email_verification import EmailVerificationWorkflow
+from workflows.onboarding import OnboardingWorkflow
 
-WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow,)
+WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow)
 
 
 @dataclass
 class Resources:
     sessions: async_sessionmaker[AsyncSession]
     http: httpx.AsyncClient
+    redis: Redis
 
 
 @asynccontextmanager
 async def worker_resources(settings: Settings) -> AsyncIterator[Resources]:
     engine = make_engine(settings.database_url)
+    redis = Redis.from_url(settings.redis_url)
     async with httpx.AsyncClient(timeout=settings.provider_timeout_seconds) as http:
         try:
-            yield Resources(make_sessionmaker(engine), http)
+            yield Resources(make_sessionmaker(engine), http, redis)
         finally:
+            await redis.aclose()
             await engine.dispose()
 
 
 def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
-    mail = MailClient(r.http, settings.providers_url, settings.provider_api_key)
-    email = EmailActivities(r.sessions, mail, settings.app_url)
-    return [email.send_confirmation, email.mark_verified, email.expire_confirmations]
+    url, key = settings.providers_url, settings.provider_api_key
+    pii = PiiCipher(settings.pii_key)
+    email = EmailActivities(r.sessions, MailClient(r.http, url, key), settings.app_url)
+    profile = ProfileActivities(r.sessions, pii, frozenset(settings.enabled_states))
+    payments = PaymentActivities(r.sessions, PaymentsClient(r.http, url, key), BankLinkClient(r.http, url, key), pii)
+    flows = FlowActivities(r.redis)
+    return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
+            payments.ensure_customer, payments.link_manual, payments.link_provider, flows.publish]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

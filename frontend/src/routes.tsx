@@ -43,7 +43,6 @@ function appRoutes(mode: AppMode): RouteObject[] {
       ...assetRoutes,
       { path: 'contact', element: <ContactPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'logout', element: <LogoutPage /> },
       { path: '*', element: <Navigate to="/app/assets" replace /> },
     ]
   }
@@ -57,7 +56,6 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'privacy', element: <PrivacyPage /> },
     { path: 'disclaimer', element: <DisclaimerPage /> },
     { path: 'tour', element: <TourPage /> },
-    { path: 'logout', element: <LogoutPage /> },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]
@@ -77,6 +75,7 @@ export function routes(mode: AppMode): RouteObject[] {
         { path: '/email/confirm', element: <EmailConfirmPage /> },
         { path: '/dcsigncllbck', element: <SigningCallbackPage /> },
         ...Object.entries(VANITY_REDIRECTS).map(([path, to]) => ({ path: `/${path}`, element: <VanityRedirect to={to} /> })),
+        { path: '/app/logout', element: <LogoutPage /> },
         {
           path: '/app',
           element: (

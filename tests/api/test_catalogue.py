@@ -112,7 +112,7 @@ async def test_home_trading_dates_categories(api: httpx.AsyncClient) -> None:
 
 
 async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState) -> None:
-    r = await api.post("/api/v3/auth/login/", json={"email": "early@vitrine.example", "password": "Vitrine2026!"},
+    r = await api.post("/api/v3/auth/login/", json={"email": "early@vitrine.test", "password": "Vitrine2026!"},
                        headers=EARLY)
     assert r.status_code == 200, r.text
     headers = {**EARLY, "Authorization": f"JWT {r.json()['token']}"}
@@ -126,7 +126,7 @@ async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState) 
     from store.models import AccessGroup, User
 
     async with app_state.sessions() as db:
-        uid = await db.scalar(select(User.id).where(User.email == "early@vitrine.example"))
+        uid = await db.scalar(select(User.id).where(User.email == "early@vitrine.test"))
         cartier = await db.scalar(select(Asset.id).where(Asset.ticker == "#CARTIER"))
         await db.execute(update(AccessGroup).where(AccessGroup.user_id == uid, AccessGroup.asset_id == cartier)
                          .values(access_end=datetime.now(UTC) - timedelta(days=1)))

@@ -141,7 +141,7 @@ describe('timeout', () => {
   it('aborts a request that takes longer than the limit', async () => {
     vi.useFakeTimers()
     try {
-      const slow = (req: Request, init?: RequestInit) =>
+      const slow = (_req: Request, init?: RequestInit) =>
         new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))
       const fetch = fetchWithTimeout(60_000, slow)
       const pending = fetch(new Request(`${BASE}/api/categories/`))

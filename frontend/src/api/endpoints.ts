@@ -34,7 +34,7 @@ export const login = (body: { email: string; password: string; remember_me: bool
   call<AuthAnswer>(api.POST('/api/v3/auth/login/', { body })).finally(() => etagCache.clear())
 
 export const register = (body: { email: string; password: string; referral_code: string | null }) =>
-  call<AuthAnswer>(api.POST('/api/auth/registration/', { body })).finally(() => etagCache.clear())
+  call<AuthAnswer>(api.POST('/api/auth/registration/', { body: { ...body, referral_code: body.referral_code ?? '' } })).finally(() => etagCache.clear())
 
 export const refreshToken = (token: string) =>
   call<{ token: string | null }>(api.POST('/api/token-refresh/', { body: { token } }))
@@ -54,7 +54,7 @@ export const confirmEmail = (key: string) =>
 export const resendEmailConfirmation = (email: string) =>
   call<unknown>(api.POST('/api/auth/email/verify/', { body: { email } }))
 
-export const getUser = (id: number) => call<User>(api.GET('/api/users/{id}', { params: { path: { id } } }))
+export const getUser = (id: number) => call<User>(api.GET('/api/users/{user_id}', { params: { path: { user_id: id } } }))
 
 // --- catalogue
 export const getCategories = async (): Promise<Category[]> => items<Category>(await call(api.GET('/api/categories/')))
@@ -62,7 +62,7 @@ export const getCategories = async (): Promise<Category[]> => items<Category>(aw
 export const getAssets = async (query?: { query?: string; category?: string }): Promise<Asset[]> =>
   items<Asset>(await call(api.GET('/api/v2/assets/', query ? { params: { query } } : {})))
 
-export const getAsset = (id: number) => call<Asset>(api.GET('/api/v2/assets/{id}/', { params: { path: { id } } }))
+export const getAsset = (id: number) => call<Asset>(api.GET('/api/v2/assets/{asset_id}/', { params: { path: { asset_id: id } } }))
 
 export const getUpdateSchedule = () => call<UpdateSchedule>(api.GET('/api/v2/asset/status/update-schedule/'))
 
@@ -88,17 +88,17 @@ export async function setNotification(kind: NotifyKind, assetId: number, on: boo
   if (kind === 'notify_me') {
     await (on
       ? call(api.POST('/api/assets/notify_me/', { body: { asset: assetId } }))
-      : call(api.DELETE('/api/assets/notify_me/{id}/', { params: { path: { id: assetId } } })))
+      : call(api.DELETE('/api/assets/notify_me/{asset_id}/', { params: { path: { asset_id: assetId } } })))
   } else {
     await (on
       ? call(api.POST('/api/assets/notify-on-trading/', { body: { asset: assetId } }))
-      : call(api.DELETE('/api/assets/notify-on-trading/{id}/', { params: { path: { id: assetId } } })))
+      : call(api.DELETE('/api/assets/notify-on-trading/{asset_id}/', { params: { path: { asset_id: assetId } } })))
   }
 }
 
 // --- financials
 export const getBalance = (userId: number) =>
-  call<Balance>(api.GET('/api/users/{id}/financials/balance', { params: { path: { id: userId } } }))
+  call<Balance>(api.GET('/api/users/{user_id}/financials/balance', { params: { path: { user_id: userId } } }))
 
 export const getInvestments = async (userId: number): Promise<unknown[]> =>
-  items<unknown>(await call(api.GET('/api/users/{id}/investments', { params: { path: { id: userId } } })))
+  items<unknown>(await call(api.GET('/api/users/{user_id}/investments', { params: { path: { user_id: userId } } })))

@@ -1,5 +1,5 @@
 /** An asset's page (spec doc 1 §2, §3): images, name, ticker, price, status line, description, offering dates, notify toggle. */
-import { Badge, Box, Button, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Flex, Grid, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { Link as RouterLink } from 'react-router'
 import type { Asset, Category } from '../api/types'
@@ -48,40 +48,49 @@ export function AssetDetail({ asset, category }: { asset: Asset; category: Categ
           </RouterLink>
         </Link>
       ) : null}
-      <AssetImage asset={asset} size="full" radius="2xl" variant="home" />
-      <Stack gap="2">
-        <HStack gap="2">
-          {category ? (
-            <Badge variant="subtle" colorPalette="gray" borderRadius="full" px="2.5">
-              <Box as="span" boxSize="2" borderRadius="full" bg={category.color} />
-              {category.title}
-            </Badge>
-          ) : null}
-          <Text fontWeight="bold" letterSpacing="0.04em" data-testid="asset-ticker">
-            {asset.ticker}
-          </Text>
-        </HStack>
-        <Heading as="h1" fontFamily="heading" size={{ base: '2xl', md: '3xl' }} fontWeight="semibold">
-          {asset.display_name}
-        </Heading>
-        <Flex align="baseline" gap="2">
-          <Text fontSize="2xl" fontWeight="bold">
-            {formatMoney(displayPrice(asset))}
-          </Text>
-          <Text color="fg.muted" fontSize="sm">
-            per share
-          </Text>
-        </Flex>
-        <Box maxW="sm">
-          <StatusText asset={asset} accessType={accessTypeFor(asset.id)} />
-        </Box>
-      </Stack>
-      <Flex gap="3" wrap="wrap">
-        <Button colorPalette="brand" size="lg" disabled title="Investing arrives in a later release">
-          Invest
-        </Button>
-        <NotifyToggle asset={asset} />
-      </Flex>
+      <Grid templateColumns={{ base: '1fr', lg: '5fr 6fr' }} gap={{ base: '6', lg: '8' }} alignItems="center">
+        <AssetImage asset={asset} size="full" radius="2xl" variant="home" />
+        <Stack gap="5">
+          <Stack gap="2">
+            <HStack gap="2">
+              {category ? (
+                <Badge variant="subtle" colorPalette="gray" borderRadius="full" px="2.5">
+                  <Box as="span" boxSize="2" borderRadius="full" bg={category.color} />
+                  {category.title}
+                </Badge>
+              ) : null}
+              <Text fontWeight="bold" letterSpacing="0.04em" data-testid="asset-ticker">
+                {asset.ticker}
+              </Text>
+            </HStack>
+            <Heading as="h1" fontFamily="heading" size={{ base: '2xl', md: '3xl' }} fontWeight="semibold">
+              {asset.display_name}
+            </Heading>
+            <Flex align="baseline" gap="2">
+              <Text fontSize="2xl" fontWeight="bold">
+                {formatMoney(displayPrice(asset))}
+              </Text>
+              <Text color="fg.muted" fontSize="sm">
+                per share
+              </Text>
+            </Flex>
+            <Box maxW="sm">
+              <StatusText asset={asset} accessType={accessTypeFor(asset.id)} />
+            </Box>
+          </Stack>
+          <Stack gap="2">
+            <Flex gap="3" wrap="wrap">
+              <Button colorPalette="brand" size="lg" disabled aria-describedby="invest-later">
+                Invest
+              </Button>
+              <NotifyToggle asset={asset} />
+            </Flex>
+            <Text id="invest-later" fontSize="xs" color="fg.muted">
+              Investing opens in a later release of Vitrine.
+            </Text>
+          </Stack>
+        </Stack>
+      </Grid>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" bg="white" borderRadius="xl" borderWidth="1px" borderColor="border.muted" p="4">
         <Fact label="Asset value" value={asset.asset_value ? formatAmountShort(asset.asset_value) : null} />
         <Fact label="Shares" value={asset.number_of_shares !== undefined ? asset.number_of_shares.toLocaleString('en-US') : null} />

@@ -2,11 +2,20 @@ import { Box, Image } from '@chakra-ui/react'
 import type { Asset } from '../api/types'
 
 /** The asset's image on its tertiary colour, or a coloured placeholder with the ticker. size 'full': full width, 4:3. */
-export function AssetImage({ asset, size, radius = 'lg', variant = 'portal' }: { asset: Asset; size: string | Record<string, string>; radius?: string; variant?: 'portal' | 'home' }) {
+interface Props {
+  asset: Asset
+  size: string
+  radius?: string
+  variant?: 'portal' | 'home'
+  /** width / height when size is 'full' */
+  aspect?: number | Record<string, number>
+}
+
+export function AssetImage({ asset, size, radius = 'lg', variant = 'portal', aspect = 4 / 3 }: Props) {
   const src = (variant === 'home' ? asset.home_image : asset.portal_image) ?? asset.portal_image ?? asset.home_image
   return (
     <Box
-      {...(size === 'full' ? { w: 'full', aspectRatio: 4 / 3 } : { boxSize: size })}
+      {...(size === 'full' ? { w: 'full', aspectRatio: aspect } : { boxSize: size })}
       flexShrink={0} borderRadius={radius} overflow="hidden" bg={asset.tertiary_color ?? 'ink.100'} position="relative">
       {src ? (
         <Image src={src} alt={asset.display_name} loading="lazy" w="full" h="full" objectFit="cover" />

@@ -7,12 +7,12 @@ import { NotificationDot } from '../ui/NotificationDot'
 export function CategoryTiles() {
   const { categories, assets, dots } = useCatalogue()
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 5 }} gap="3">
+    <SimpleGrid as="ul" alignItems="stretch" listStyleType="none" columns={{ base: 2, md: 5 }} gap="3">
       {categories.map((c) => {
         const count = assets.filter((a) => a.category === c.key).length
         return (
           <li key={c.key}>
-            <RouterLink to={`/app/assets/${c.pathname}`} data-testid="category-tile">
+            <RouterLink to={`/app/assets/${c.pathname}`} data-testid="category-tile" style={{ display: 'block', height: '100%' }}>
               <Box
                 position="relative"
                 bg={c.color}
@@ -20,6 +20,7 @@ export function CategoryTiles() {
                 borderRadius="xl"
                 p="4"
                 minH="24"
+                h="full"
                 display="flex"
                 flexDirection="column"
                 justifyContent="space-between"

@@ -39,7 +39,7 @@ export function SearchBox() {
       p={overlay ? '4' : '0'}
       role={overlay ? 'dialog' : undefined}
       aria-modal={overlay ? true : undefined}
-      aria-label={overlay ? 'Search assets' : undefined}
+      aria-label={overlay ? 'Asset search' : undefined}
       data-testid="search"
     >
       <Field.Root>

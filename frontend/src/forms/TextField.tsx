@@ -1,7 +1,7 @@
 /** A Formik text field in a Chakra Field: label, input, helper and error tied to the input (aria-describedby). */
 import { Field, Input } from '@chakra-ui/react'
 import { useField } from 'formik'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 
 interface Props {
   name: string
@@ -16,8 +16,11 @@ interface Props {
 export function TextField({ name, label, type = 'text', autoComplete, helper, placeholder, readOnly }: Props) {
   const [field, meta] = useField<string>(name)
   const invalid = meta.touched && Boolean(meta.error)
+  const id = useId()
+  const ids = { control: `${id}-input`, label: `${id}-label`, helperText: `${id}-helper`, errorText: `${id}-error` }
+  const describedBy = [helper ? ids.helperText : null, invalid ? ids.errorText : null].filter(Boolean).join(' ') || undefined
   return (
-    <Field.Root invalid={invalid} readOnly={readOnly}>
+    <Field.Root invalid={invalid} readOnly={readOnly} ids={ids}>
       <Field.Label fontWeight="medium">{label}</Field.Label>
       <Input
         {...field}
@@ -30,6 +33,7 @@ export function TextField({ name, label, type = 'text', autoComplete, helper, pl
         inputMode={type === 'email' ? 'email' : undefined}
         autoCapitalize={type === 'text' ? undefined : 'none'}
         spellCheck={type === 'text' ? undefined : false}
+        aria-describedby={describedBy}
       />
       {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
       <Field.ErrorText>{meta.error}</Field.ErrorText>

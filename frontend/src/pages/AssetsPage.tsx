@@ -3,7 +3,7 @@
  * Desktop: the list beside the open asset. Mobile: the list (carousel or list view) or the open asset alone.
  */
 import { Box, Button, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { Navigate, useParams } from 'react-router'
+import { Navigate, useLocation, useParams } from 'react-router'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { AssetCarousel } from '../components/AssetCarousel'
 import { AssetDetail } from '../components/AssetDetail'
@@ -12,6 +12,7 @@ import { SearchBox } from '../components/SearchBox'
 import { canOpen, sameTicker } from '../domain/assetStatus'
 import { categoryByPathname } from '../domain/categories'
 import { useIsMobile } from '../hooks/useIsMobile'
+import { showsViewToggle } from '../shell/navigation'
 import { useViewMode } from '../shell/viewMode'
 import { ViewToggle } from '../shell/ViewToggle'
 import { Page } from '../ui/Page'
@@ -21,6 +22,7 @@ export function AssetsPage() {
   const { categories, assets, status, reload } = useCatalogue()
   const isMobile = useIsMobile()
   const [view] = useViewMode()
+  const { pathname } = useLocation()
 
   const category = categoryByPathname(categories, params.category)
   if (params.category && !category && status === 'ready') return <Navigate to="/app/assets" replace />
@@ -48,7 +50,7 @@ export function AssetsPage() {
             {title}
           </Heading>
         </HStack>
-        {isMobile ? <ViewToggle /> : null}
+        {isMobile && showsViewToggle(pathname) ? <ViewToggle /> : null}
       </HStack>
       <SearchBox />
       <Text fontSize="sm" color="fg.muted">

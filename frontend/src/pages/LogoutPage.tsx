@@ -1,12 +1,14 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Navigate } from 'react-router'
 import { logoutNow } from '../session/logout'
 import { session } from '../session/sessionStore'
 
 /** /app/logout: logs out, then goes to /login. */
 export function LogoutPage() {
+  const [done, setDone] = useState(false)
   useEffect(() => {
     if (session.isLoggedIn()) logoutNow('user')
+    setDone(true)
   }, [])
-  return <Navigate to="/login" replace />
+  return done ? <Navigate to="/login" replace /> : null
 }

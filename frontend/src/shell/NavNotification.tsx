@@ -5,16 +5,38 @@ import { Link as RouterLink } from 'react-router'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { NAV_NOTIFICATION_HIDE_MS } from '../config'
 import { categoryByKey } from '../domain/categories'
+import { useIsMobile } from '../hooks/useIsMobile'
+
+const ANNOUNCED_KEY = 'announcedOfferings'
+
+function loadAnnounced(): Set<string> {
+  try {
+    const raw: unknown = JSON.parse(window.sessionStorage.getItem(ANNOUNCED_KEY) ?? '[]')
+    return new Set(Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : [])
+  } catch {
+    return new Set()
+  }
+}
+
+function saveAnnounced(keys: Set<string>): void {
+  try {
+    window.sessionStorage.setItem(ANNOUNCED_KEY, JSON.stringify([...keys]))
+  } catch {
+    // not essential
+  }
+}
 
 export function NavNotification() {
   const { categories, dots, status } = useCatalogue()
-  const announced = useRef<Set<string>>(new Set())
+  const isMobile = useIsMobile()
+  const announced = useRef<Set<string>>(loadAnnounced())
   const [current, setCurrent] = useState<string | null>(null)
 
   useEffect(() => {
     if (status !== 'ready') return
     const fresh = [...dots].find((key) => !announced.current.has(key))
     dots.forEach((key) => announced.current.add(key))
+    saveAnnounced(announced.current)
     if (fresh) setCurrent(fresh)
   }, [dots, status])
 
@@ -27,7 +49,7 @@ export function NavNotification() {
   const category = categoryByKey(categories, current ?? undefined)
   if (!category) return null
   return (
-    <Box position="fixed" top="20" left="50%" transform="translateX(-50%)" zIndex="banner" w="max-content" maxW="calc(100vw - 32px)">
+    <Box position="fixed" bottom={isMobile ? '88px' : '6'} left="50%" transform="translateX(-50%)" zIndex="banner" w="max-content" maxW="calc(100vw - 32px)">
       <HStack role="status" bg="ink.900" color="white" borderRadius="full" pl="4" pr="1" py="1" boxShadow="lg" gap="2" data-testid="nav-notification">
         <Box boxSize="2.5" borderRadius="full" bg={category.color} flexShrink={0} />
         <Text fontSize="sm">

@@ -1,0 +1,149 @@
+"""Saving each onboarding step to PostgreSQL. Every write is an idempotent upsert of the submitted values, so a
+retried activity changes nothing further. The SSN is stored encrypted; only its last 4 digits are kept in clear."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from domain.passport import passport_applied
+from domain.profile_rules import NEEDS_EMPLOYER, money_amount, text
+from domain.states import is_blocked
+from store.crypto import PiiCipher, mask_ssn
+from store.models import Customer, FundingSource, StateNotification, User
+
+
+@dataclass
+class SaveStep:
+    user_id: int
+    step: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Profile:
+    """What the onboarding rules need to know, and each step's saved values (never a clear SSN)."""
+
+    facts: dict[str, Any]
+    values: dict[str, dict[str, Any]]
+
+
+async def _load(db: AsyncSession, user_id: int) -> tuple[User, Customer]:
+    user = await db.get(User, user_id)
+    customer = await db.scalar(select(Customer).where(Customer.user_id == user_id))
+    if user is None or customer is None:
+        raise ApplicationError(f"user {user_id} not found", type="UserNotFound", non_retryable=True)
+    return user, customer
+
+
+class ProfileActivities:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], pii: PiiCipher,
+                 enabled_states: frozenset[str]) -> None:
+        self._sessions, self._pii, self._enabled = sessions, pii, enabled_states
+
+    @activity.defn(name="profile.load")
+    async def load(self, user_id: int) -> Profile:
+        async with self._sessions() as db:
+            user, customer = await _load(db, user_id)
+            sources = (await db.scalars(select(FundingSource).where(
+                FundingSource.user_id == user_id, FundingSource.removed_at.is_(None)))).all()
+        info, emp, inv = user.investment_info or {}, customer.employment_details or {}, customer.investor_details or {}
+        has_source = bool(sources)
+        basics = {"first_name": user.first_name, "last_name": user.last_name, "phone_number": user.phone_number,
+                  "date_of_birth": user.date_of_birth, "address": user.address, "city": user.city, "state": user.state,
+                  "ssn_last4": user.ssn_last4, "terms_agreed_at": user.terms_agreed_at}
+        facts = {
+            "passport_applied": passport_applied(basics, info, emp, inv.get("riskToleranceLevel"), has_source),
+            "has_funding_source": has_source,
+            "funding_source_status": sources[0].status if sources else None,
+            "state_blocked": is_blocked(user.state, self._enabled),
+            "employmentStatus": emp.get("employmentStatus"),
+            "isAssociated": info.get("isAssociated"),
+            "isShareholder": info.get("isShareholder"),
+            "ssn_locked": bool(user.ssn_last4),
+            "customer_status": customer.status,
+        }
+        values: dict[str, dict[str, Any]] = {
+            "name-phone-info": {"first_name": user.first_name, "last_name": user.last_name,
+                                "phone_number": user.phone_number},
+            "date-of-birth": {"date_of_birth": user.date_of_birth},
+            "home-address": {"address": user.address, "apt": user.address2, "city": user.city, "state": user.state,
+                             "postal_code": user.postal_code},
+            "ssn": {"ssn": mask_ssn(user.ssn_last4), "agreeAndContinue": bool(user.terms_agreed_at),
+                    "agreedToCustodianTerms": bool(user.terms_agreed_at),
+                    "agreedToPaymentTerms": bool(user.terms_agreed_at)},
+            "accreditation-status": {"accredited_status": str(info["accredited_status"])
+                                     if "accredited_status" in info else ""},
+            "employment-status": {"employmentStatus": emp.get("employmentStatus", "")},
+            "employer-information": {"employer": emp.get("employer", ""),
+                                     "occupationOrJobTitle": emp.get("occupationOrJobTitle", "")},
+            "employment-details": {"pretaxAnnualIncome": emp.get("pretaxAnnualIncome", ""),
+                                   "liquidNetWorth": emp.get("liquidNetWorth", "")},
+            "risk-profile": {"riskToleranceLevel": inv.get("riskToleranceLevel", "")},
+            "finra-or-sec": {"isAssociated": info.get("isAssociated")},
+            "organization-name": {"sec_or_finra_organization_name": info.get("sec_or_finra_organization_name", "")},
+            "is-shareholder": {"isShareholder": info.get("isShareholder")},
+            "company-ticker": {"publicly_traded_company_tickers": info.get("publicly_traded_company_tickers", "")},
+        }
+        return Profile(facts, values)
+
+    @activity.defn(name="profile.save_step")
+    async def save_step(self, req: SaveStep) -> None:
+        f = req.fields
+        async with self._sessions() as db:
+            user, customer = await _load(db, req.user_id)
+            emp, info, inv = dict(customer.employment_details or {}), dict(user.investment_info or {}), \
+                dict(customer.investor_details or {})
+            match req.step:
+                case "name-phone-info":
+                    user.first_name, user.last_name = text(f, "first_name"), text(f, "last_name")
+                    user.phone_number = text(f, "phone_number")
+                case "date-of-birth":
+                    user.date_of_birth = text(f, "date_of_birth")
+                case "home-address":
+                    user.address = text(f, "address").split(",")[0].strip()
+                    user.address2, user.city = text(f, "apt"), text(f, "city")
+                    user.state, user.postal_code = text(f, "state"), text(f, "postal_code")
+                case "state-availability-issue":
+                    if f.get("notify") is True and user.state:
+                        await db.execute(insert(StateNotification).values(user_id=user.id, blocked_state=user.state)
+                                         .on_conflict_do_nothing(index_elements=["user_id", "blocked_state"]))
+                case "ssn":
+                    ssn = text(f, "ssn")
+                    if ssn[:1].isdigit():  # a masked value keeps what is saved
+                        user.ssn_encrypted, user.ssn_last4 = self._pii.encrypt(ssn), ssn[-4:]
+                    user.terms_agreed_at = user.terms_agreed_at or datetime.now(UTC)
+                case "accreditation-status":
+                    info["accredited_status"] = int(text(f, "accredited_status"))
+                case "employment-status":
+                    emp["employmentStatus"] = text(f, "employmentStatus")
+                    if emp["employmentStatus"] not in NEEDS_EMPLOYER:
+                        emp["employer"], emp["occupationOrJobTitle"] = "", ""
+                case "employer-information":
+                    emp["employer"], emp["occupationOrJobTitle"] = text(f, "employer"), text(f, "occupationOrJobTitle")
+                case "employment-details":
+                    emp["pretaxAnnualIncome"] = money_amount(f.get("pretaxAnnualIncome"))
+                    emp["liquidNetWorth"] = money_amount(f.get("liquidNetWorth"))
+                case "risk-profile":
+                    inv["riskToleranceLevel"] = text(f, "riskToleranceLevel")
+                case "finra-or-sec":
+                    info["isAssociated"] = f.get("isAssociated") is True
+                    if not info["isAssociated"]:
+                        info["sec_or_finra_organization_name"] = ""
+                case "organization-name":
+                    info["sec_or_finra_organization_name"] = text(f, "sec_or_finra_organization_name")
+                case "is-shareholder":
+                    info["isShareholder"] = f.get("isShareholder") is True
+                    if not info["isShareholder"]:
+                        info["publicly_traded_company_tickers"] = ""
+                case "company-ticker":
+                    info["publicly_traded_company_tickers"] = text(f, "publicly_traded_company_tickers")
+            customer.employment_details, user.investment_info, customer.investor_details = emp, info, inv
+            await db.commit()

@@ -1,0 +1,29 @@
+"""The flow kinds the browser can drive, and how each maps to its workflow (id, input, search attributes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from config import Settings
+from store.models import User
+from workflows import onboarding
+
+
+@dataclass(frozen=True)
+class FlowKind:
+    name: str
+    workflow: Any  # the workflow class
+    workflow_type: str
+    make_id: Callable[[User], str]
+    make_input: Callable[[User, Settings], Any]
+    summary: Callable[[User], str]
+
+
+KINDS: dict[str, FlowKind] = {
+    "onboarding": FlowKind(
+        "onboarding", onboarding.OnboardingWorkflow, "Onboarding", lambda u: onboarding.workflow_id(u.id),
+        lambda u, s: onboarding.OnboardingInput(u.id, s.enabled_states, s.migration_flag),
+        lambda u: f"Onboarding wizard of user {u.id}"),
+}

@@ -1,0 +1,143 @@
+"""The flow API (ARCHITECTURE.md): one contract for every wizard, so one React renderer draws them all."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from dataclasses import asdict
+from typing import Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from temporalio.client import WithStartWorkflowOperation, WorkflowUpdateFailedError
+from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError, RPCStatusCode
+
+from activities.flows import channel
+from api.deps import CurrentUser, State
+from api.errors import ApiError
+from api.flows_registry import KINDS, FlowKind
+from api.render import json_response
+from workflows import search_attributes as sa
+from workflows.flow_core import FlowState, StepSubmission
+
+router = APIRouter(tags=["flows"])
+
+
+def _kind(kind: str) -> FlowKind:
+    if kind not in KINDS:
+        raise ApiError(404, f"Unknown flow: {kind}.")
+    return KINDS[kind]
+
+
+def _owned(kind: str, flow_id: str, user: CurrentUser) -> FlowKind:
+    k = _kind(kind)
+    if flow_id != k.make_id(user):  # a flow belongs to one user: anybody else's id is not found
+        raise ApiError(404, "Flow not found.")
+    return k
+
+
+def _failed_update(exc: WorkflowUpdateFailedError) -> Response:
+    cause = exc.cause
+    if isinstance(cause, ApplicationError):
+        details = cause.details[0] if cause.details else {}
+        if cause.type == "InvalidStep":
+            return JSONResponse({"errors": details, "message": cause.message}, status_code=422)
+        if cause.type in ("WrongStep", "FlowEnded", "NotReady"):
+            return JSONResponse({"errors": {}, "message": cause.message, **(details or {})}, status_code=409)
+    raise ApiError(500, "Something went wrong. Please try again.")
+
+
+def _not_found(exc: RPCError) -> ApiError:
+    if exc.status == RPCStatusCode.NOT_FOUND:
+        return ApiError(404, "Flow not found.")
+    raise exc
+
+
+def _state(state: FlowState) -> Response:
+    return json_response(asdict(state))
+
+
+@router.post("/api/flows/{kind}")
+async def start_flow(kind: str, user: CurrentUser, state: State) -> Response:
+    """Starts the caller's flow of this kind, or returns the running one where it was (update-with-start)."""
+    k = _kind(kind)
+    client = await state.temporal()
+    start = WithStartWorkflowOperation(
+        k.workflow.run, k.make_input(user, state.settings), id=k.make_id(user), task_queue=state.settings.task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING, static_summary=k.summary(user),
+        search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(user.id)),
+                                                 SearchAttributePair(sa.FLOW, k.name)]))
+    flow: FlowState = await client.execute_update_with_start_workflow(k.workflow.open, start_workflow_operation=start)
+    return _state(flow)
+
+
+@router.get("/api/flows/{kind}/{flow_id}")
+async def get_flow(kind: str, flow_id: str, user: CurrentUser, state: State) -> Response:
+    k = _owned(kind, flow_id, user)
+    try:
+        flow: FlowState = await (await state.temporal()).get_workflow_handle(flow_id).query(k.workflow.state)
+    except RPCError as exc:
+        raise _not_found(exc) from None
+    return _state(flow)
+
+
+async def _update(kind: str, flow_id: str, user: CurrentUser, state: State, name: str, arg: Any = None) -> Response:
+    k = _owned(kind, flow_id, user)
+    handle = (await state.temporal()).get_workflow_handle(flow_id)
+    try:
+        method = getattr(k.workflow, name)
+        flow: FlowState = await (handle.execute_update(method, arg) if arg is not None else handle.execute_update(method))
+    except WorkflowUpdateFailedError as exc:
+        return _failed_update(exc)
+    except RPCError as exc:
+        raise _not_found(exc) from None
+    return _state(flow)
+
+
+@router.post("/api/flows/{kind}/{flow_id}/steps/{step}")
+async def submit_step(kind: str, flow_id: str, step: str, user: CurrentUser, state: State,
+                      fields: dict[str, Any] = Body(default_factory=dict)) -> Response:
+    """The current step's fields → 200 FlowState, or 422 {"errors": {field: message}, "message": text}."""
+    return await _update(kind, flow_id, user, state, "submit", StepSubmission(step, fields))
+
+
+@router.post("/api/flows/{kind}/{flow_id}/back")
+async def back(kind: str, flow_id: str, user: CurrentUser, state: State) -> Response:
+    return await _update(kind, flow_id, user, state, "back")
+
+
+@router.post("/api/flows/{kind}/{flow_id}/close")
+async def close(kind: str, flow_id: str, user: CurrentUser, state: State) -> Response:
+    return await _update(kind, flow_id, user, state, "close")
+
+
+@router.get("/api/flows/{kind}/{flow_id}/events")
+async def events(kind: str, flow_id: str, request: Request, user: CurrentUser, state: State) -> StreamingResponse:
+    """Server-Sent Events: the current FlowState, then a new one every time it changes."""
+    k = _owned(kind, flow_id, user)
+    client = await state.temporal()
+
+    async def stream() -> AsyncIterator[bytes]:
+        pubsub = state.redis.pubsub()
+        await pubsub.subscribe(channel(flow_id))
+        try:
+            first: FlowState = await client.get_workflow_handle(flow_id).query(k.workflow.state)
+            yield f"data: {json.dumps(asdict(first), default=str)}\n\n".encode()
+            while not await request.is_disconnected():
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=15)
+                if message is None:
+                    yield b": keep-alive\n\n"
+                    continue
+                data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
+                yield f"data: {data}\n\n".encode()
+        except (RPCError, asyncio.CancelledError):
+            return
+        finally:
+            await pubsub.unsubscribe(channel(flow_id))
+            await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -1,0 +1,91 @@
+// Shared helpers for the browser tests: Debian's chromium through playwright-core, a fresh profile per run,
+// screenshots under frontend/test-results/, and the sandbox mail box.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8010').replace(/\/$/, '')
+export const PROVIDERS_URL = (process.env.PROVIDERS_URL || 'http://127.0.0.1:8110').replace(/\/$/, '')
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+export const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results')
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 800 } }
+export const ANDROID = {
+  name: 'android',
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 VitrineAndroid/2.12.0',
+}
+
+/** Launches chromium headless with a fresh user-data dir; returns the context, its first page and a cleanup. */
+export async function launch(variant) {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))
+  const { name: _name, ...options } = variant
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    ...options,
+  })
+  context.setDefaultTimeout(20_000)
+  context.setDefaultNavigationTimeout(30_000)
+  const page = context.pages()[0] ?? (await context.newPage())
+  const problems = []
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  const close = async () => {
+    await context.close().catch(() => undefined)
+    fs.rmSync(userDataDir, { recursive: true, force: true })
+  }
+  return { context, page, problems, close }
+}
+
+export async function screenshot(page, variant, step) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true })
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${variant.name}-${step}.png`), fullPage: false })
+}
+
+export function uniqueEmail(prefix) {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
+/** Polls the sandbox mail box until a message for `to` holds a link matching `pattern`; returns the link. */
+export async function waitForMailLink(to, pattern, timeoutMs = 45_000) {
+  const deadline = Date.now() + timeoutMs
+  let last = null
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${PROVIDERS_URL}/sandbox/mail?to=${encodeURIComponent(to)}`)
+      if (response.ok) {
+        last = await response.json()
+        for (const mail of [...last].reverse()) {
+          const match = String(mail.text ?? '').match(pattern)
+          if (match) return match[0]
+        }
+      }
+    } catch (error) {
+      last = String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`no mail for ${to} matching ${pattern} within ${timeoutMs} ms; last answer: ${JSON.stringify(last)}`)
+}
+
+/** The same path and query on the app under test (the mail's host may differ). */
+export function onBase(link) {
+  const url = new URL(link)
+  return `${BASE_URL}${url.pathname}${url.search}`
+}

@@ -1,0 +1,123 @@
+"""What every flow workflow shares: its FlowState, steps bookkeeping, search attributes, current details, and the
+state published to the browser (Redis pub/sub → SSE). Composition, not inheritance: each flow workflow owns a FlowCore
+and declares its own Temporal handlers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from temporalio import workflow
+from temporalio.exceptions import ApplicationError
+
+with workflow.unsafe.imports_passed_through():
+    from activities.flows import FlowActivities, Published
+    from domain.flow import Step, by_id, first_step, next_step, previous_step, step_views
+    from workflows import search_attributes as sa
+
+ACTIVE, WAITING, COMPLETED, CLOSED, FAILED = "active", "waiting", "completed", "closed", "failed"
+
+
+@dataclass
+class FlowError:
+    title: str
+    message: str
+    action: str | None = None  # where the browser should go to fix it (e.g. /app/document)
+
+
+@dataclass
+class FlowState:
+    flow_id: str
+    kind: str
+    status: str
+    step: str
+    steps: list[dict[str, str]]
+    values: dict[str, Any]
+    context: dict[str, Any]
+    waiting_for: str | None
+    result: dict[str, Any] | None
+    error: FlowError | None
+    version: int
+
+
+@dataclass
+class StepSubmission:
+    step: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+def wrong_step(expected: str) -> ApplicationError:
+    return ApplicationError("This step is no longer the current one; the flow moved on.", {"step": expected},
+                            type="WrongStep", non_retryable=True)
+
+
+def invalid(errors: dict[str, str], message: str = "Please correct the highlighted fields.") -> ApplicationError:
+    return ApplicationError(message, errors, type="InvalidStep", non_retryable=True)
+
+
+class FlowCore:
+    def __init__(self, kind: str, steps: Sequence[Step]) -> None:
+        self.kind, self.steps = kind, steps
+        self.facts: dict[str, Any] = {}
+        self.values: dict[str, dict[str, Any]] = {}
+        self.context: dict[str, Any] = {}
+        self.done: set[str] = set()
+        self.step = ""
+        self.status = ACTIVE
+        self.waiting_for: str | None = None
+        self.result: dict[str, Any] | None = None
+        self.error: FlowError | None = None
+        self.version = 0
+
+    def begin(self) -> None:
+        self.step = first_step(self.steps, self.facts)
+
+    def check(self, sub: StepSubmission) -> None:
+        """Update validator: the current step, and its rules (domain/) pass."""
+        if self.status in (COMPLETED, FAILED):
+            raise ApplicationError("This flow has ended.", type="FlowEnded", non_retryable=True)
+        if sub.step != self.step:
+            raise wrong_step(self.step)
+        spec = by_id(self.steps, sub.step)
+        assert spec is not None
+        errors = spec.validate(sub.fields, self.facts)
+        if errors:
+            raise invalid(errors)
+
+    def fields_of(self, sub: StepSubmission) -> dict[str, Any]:
+        spec = by_id(self.steps, sub.step)
+        assert spec is not None
+        return {k: sub.fields[k] for k in spec.fields if k in sub.fields}
+
+    def advance(self) -> None:
+        self.done.add(self.step)
+        nxt = next_step(self.steps, self.step, self.facts)
+        if nxt is not None:
+            self.step = nxt
+
+    def back(self) -> None:
+        prev = previous_step(self.steps, self.step, self.facts)
+        if prev is not None:
+            self.step = prev
+
+    def state(self) -> FlowState:
+        return FlowState(
+            flow_id=workflow.info().workflow_id, kind=self.kind, status=self.status, step=self.step,
+            steps=step_views(self.steps, self.step, self.facts, self.done), values=self.values.get(self.step, {}),
+            context=self.context.get(self.step, {}) if isinstance(self.context.get(self.step), dict) else {},
+            waiting_for=self.waiting_for, result=self.result, error=self.error, version=self.version)
+
+    async def changed(self) -> FlowState:
+        """After every change: bump the version, tell ops (search attributes, details) and the browser (SSE)."""
+        self.version += 1
+        workflow.upsert_search_attributes([sa.STEP.value_set(self.step)])
+        waits = f"; waiting for {self.waiting_for}" if self.waiting_for else "; waiting for the investor"
+        workflow.set_current_details(f"Step **{self.step}** ({self.status}){waits}. Version {self.version}.")
+        state = self.state()
+        await workflow.execute_local_activity_method(
+            FlowActivities.publish, Published(state.flow_id, asdict(state)),
+            start_to_close_timeout=timedelta(seconds=5))
+        return state
+
