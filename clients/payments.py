@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from clients.http import ProviderClient
@@ -44,11 +45,15 @@ class PaymentsClient(ProviderClient):
 
 class BankLinkClient(ProviderClient):
     async def link_token(self, external_id: str, return_url: str) -> dict[str, Any]:
-        return await self.call("POST", "/banklink/link-tokens", json={"external_id": external_id, "return_url": return_url})
+        return await self.call("POST", "/banklink/link-tokens", json={"external_id": external_id, "return_url": return_url},
+                               idempotency_key=f"link-token:{external_id}:{uuid.uuid4().hex}")
 
     async def exchange(self, public_token: str) -> dict[str, Any]:
-        return await self.call("POST", "/banklink/exchange", json={"public_token": public_token})
+        """Idempotent on the token: a retried exchange gets the same access token back."""
+        return await self.call("POST", "/banklink/exchange", json={"public_token": public_token},
+                               idempotency_key=f"exchange:{public_token}")
 
     async def processor_token(self, access_token: str, account_id: str) -> dict[str, Any]:
         return await self.call("POST", "/banklink/processor-token",
-                               json={"access_token": access_token, "account_id": account_id})
+                               json={"access_token": access_token, "account_id": account_id},
+                               idempotency_key=f"processor-token:{access_token}:{account_id}")

@@ -213,3 +213,54 @@ async def test_customer_statuses(api: httpx.AsyncClient) -> None:
     await flow.ok()
     assert flow.state["status"] == "waiting" and flow.state["waiting_for"] == "document"
     assert flow.state["error"]["action"] == "/app/document"
+
+
+async def test_instant_bank_link_through_the_hosted_page(api: httpx.AsyncClient, sandbox: httpx.AsyncClient) -> None:
+    """The provider path: hosted page → public token → server-side exchange → verified source, no micro-deposits."""
+    user = await signup(api)
+    flow = Flow(api, user["headers"])
+    await flow.open()
+    await flow.until("connect-bank")
+    r = await api.post("/api/bank-link/token", json={"return_url": "http://app.test/app/onboarding/connect-bank"},
+                       headers=user["headers"])
+    assert r.status_code == 200, r.text
+    link = r.json()["url"]
+    page = await sandbox.get(link.replace(str(sandbox.base_url).rstrip("/"), ""))
+    assert page.status_code == 200 and "<form" in page.text
+    public_token, account_id = await complete_bank_link(sandbox, link)
+    await flow.ok({"method": "provider", "public_token": public_token, "account_id": account_id})
+    assert flow.state["step"] == "fund-account", flow.state
+    assert {"bank-account-type", "bank-info", "confirmation"} <= flow.skipped()
+
+
+async def complete_bank_link(sandbox: httpx.AsyncClient, link: str) -> tuple[str, str]:
+    """Walks the sandbox bank-link page like a person: pick a bank, sign in, pick the account."""
+    import re
+    from urllib.parse import parse_qs, urlparse
+
+    url: str | None = link
+    data: dict[str, str] | None = None
+    for _ in range(8):
+        assert url is not None
+        r = await (sandbox.post(url, data=data) if data is not None else sandbox.get(url))
+        if r.status_code in (302, 303):
+            location = r.headers["location"]
+            if location.startswith("http://app.test"):
+                q = parse_qs(urlparse(location).query)
+                return q["public_token"][0], q["account_id"][0]
+            url, data = location, None
+            continue
+        form = re.search(r'<form[^>]*action="([^"]+)"', r.text)
+        assert form, r.text[:500]
+        fields = dict(re.findall(r'<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"', r.text))
+        for name in re.findall(r'<input[^>]*name="([^"]+)"', r.text):
+            fields.setdefault(name, "")
+        if "username" in fields:
+            fields.update(username="user_good", password="pass_good")
+        radios = re.findall(r'<(?:input|button)[^>]*name="([^"]+)"[^>]*value="([^"]+)"', r.text)
+        for name, value in radios:
+            fields.setdefault(name, value)
+            if not fields[name]:
+                fields[name] = value
+        url, data = form.group(1).replace("&amp;", "&"), fields
+    raise AssertionError("the bank-link page did not redirect back")
