@@ -55,6 +55,11 @@ class Settings(BaseSettings):
     blocked_states: list[str] = Field(default_factory=list)
     enabled_states: list[str] = Field(default_factory=lambda: sorted(ENABLED_STATES))  # investing: 32 states
     migration_flag: bool = False  # evolveMigration: off (both terms checkboxes on the SSN step)
+    deposit_hold_days: int = 7
+    micro_deposit_poll_seconds: int = 60
+    micro_deposit_reminder_seconds: int = 72 * 3600
+    micro_deposit_expiry_seconds: int = 14 * 24 * 3600
+    transfer_poll_seconds: int = 30  # the transfer workflow checks the provider this often (webhooks wake it sooner)
 
 
 @lru_cache

@@ -13,7 +13,20 @@ from fastapi.staticfiles import StaticFiles
 from api.catalogue_edge import CatalogueEdge
 from api.errors import install_error_handlers
 from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
-from api.routes import account, assets, auth, banklink, codec, financials, flows, media, notify
+from api.routes import (
+    account,
+    assets,
+    auth,
+    banklink,
+    codec,
+    financials,
+    flows,
+    media,
+    micro_deposits,
+    notify,
+    transfers,
+    webhooks,
+)
 from api.state import AppState
 from config import Settings, get_settings
 
@@ -33,7 +46,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Vitrine API", version=settings.app_version, lifespan=lifespan,
                   description="Fractional shares of collectible assets; every multi-step process is a Temporal workflow.")
     install_error_handlers(app)
-    for module in (auth, account, assets, notify, financials, flows, banklink, media, codec):
+    for module in (auth, account, assets, notify, financials, flows, banklink, transfers, micro_deposits, webhooks, media,
+                   codec):
         app.include_router(module.router)
 
     @app.get("/api/health", tags=["ops"])

@@ -24,6 +24,7 @@ class FlowKind:
 KINDS: dict[str, FlowKind] = {
     "onboarding": FlowKind(
         "onboarding", onboarding.OnboardingWorkflow, "Onboarding", lambda u: onboarding.workflow_id(u.id),
-        lambda u, s: onboarding.OnboardingInput(u.id, s.enabled_states, s.migration_flag),
+        lambda u, s: onboarding.OnboardingInput(u.id, s.enabled_states, s.migration_flag, onboarding.BankLinkTimings(
+            s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds)),
         lambda u: f"Onboarding wizard of user {u.id}"),
 }

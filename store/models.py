@@ -194,3 +194,50 @@ class StateNotification(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     blocked_state: Mapped[str] = mapped_column(String(2))
     created_at: Mapped[datetime] = _now()
+
+
+class LedgerEntry(Base):
+    """One journal entry of the double-entry ledger: its postings sum to zero; its key makes it happen once."""
+
+    __tablename__ = "ledger_entries"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    memo: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime] = _now()
+
+
+class LedgerPosting(Base):
+    """A signed amount on one account (`user:{id}:cash`, `user:{id}:pending`, `ach:clearing`, ...)."""
+
+    __tablename__ = "ledger_postings"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("ledger_entries.id", ondelete="RESTRICT"), index=True)
+    account: Mapped[str] = mapped_column(String(64), index=True)
+    amount: Mapped[Decimal] = mapped_column(Numeric(14, 2))
+
+
+class Transfer(Base):
+    """A deposit or withdrawal between the user's bank and their Vitrine cash."""
+
+    __tablename__ = "transfers"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    funding_source_id: Mapped[int] = mapped_column(ForeignKey("funding_sources.id"))
+    direction: Mapped[str] = mapped_column(String(16))  # deposit | withdrawal
+    amount: Mapped[Decimal] = mapped_column(Numeric(14, 2))
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending | processed | failed
+    provider_id: Mapped[str | None] = mapped_column(String(64), unique=True)
+    failure_code: Mapped[str | None] = mapped_column(String(8))
+    failure_reason: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = _now()
+    settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class WebhookEvent(Base):
+    """Every provider webhook applied, by its event id: a redelivered event is recognised and ignored."""
+
+    __tablename__ = "webhook_events"
+    event_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    topic: Mapped[str] = mapped_column(String(64))
+    received_at: Mapped[datetime] = _now()

@@ -43,6 +43,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+API_PORT = free_port()  # the api served over HTTP for the providers' webhooks (see `served_api`)
+
+
 def port_open(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.2)
@@ -88,7 +91,9 @@ class Providers:
 def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
     port = free_port()
     ps = ProvidersSettings(db_path=str(tmp_path_factory.mktemp("providers") / "p.sqlite3"),
-                           public_url=f"http://127.0.0.1:{port}")
+                           public_url=f"http://127.0.0.1:{port}", webhook_url=f"http://127.0.0.1:{API_PORT}/api/webhooks/payments/",
+                           micro_deposit_delay_seconds=1, transfer_settle_seconds=2, document_review_seconds=1,
+                           webhook_delay_seconds=0.1, webhook_retry_base_seconds=0.5, webhook_retry_max_seconds=2)
     server = uvicorn.Server(uvicorn.Config(create_providers_app(ps), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -105,7 +110,7 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         env="test", database_url=database, redis_url=redis_server, providers_url=providers.url,
         app_url="http://app.test", task_queue=f"vitrine-test-{uuid.uuid4().hex[:6]}",
         login_rate_limit=5, registration_rate_limit=10_000, reset_rate_limit=3, jwt_lifetime_seconds=120,
-        ops_token="test-ops-token",
+        ops_token="test-ops-token", transfer_poll_seconds=1, micro_deposit_poll_seconds=1,
     )
 
 
@@ -173,3 +178,18 @@ async def wait_for_mail(sandbox: httpx.AsyncClient, to: str, count: int = 1, wai
         if len(mails) >= count or time.monotonic() > deadline:
             return mails
         await asyncio.sleep(0.1)
+
+
+@pytest.fixture(scope="session")
+def served_api(settings: Settings, temporal_env: WorkflowEnvironment, worker: Worker) -> Iterator[str]:
+    """The api over real HTTP in its own thread and event loop (with its own resources), where webhooks arrive."""
+    target = temporal_env.client.service_client.config.target_host
+    app = create_app(settings.model_copy(update={"temporal_address": target}))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=API_PORT, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not port_open(API_PORT):
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{API_PORT}"
+    server.should_exit = True
+    thread.join(5)

@@ -13,19 +13,23 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from activities.bank_link import BankLinkActivities
 from activities.email import EmailActivities
 from activities.flows import FlowActivities
 from activities.payments import PaymentActivities
 from activities.profile import ProfileActivities
+from activities.transfers import TransferActivities
 from clients.mail import MailClient
 from clients.payments import BankLinkClient, PaymentsClient
 from config import Settings
 from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
+from workflows.bank_link import BankLinkWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
 from workflows.onboarding import OnboardingWorkflow
+from workflows.transfer import TransferWorkflow
 
-WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow)
+WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow)
 
 
 @dataclass
@@ -50,12 +54,16 @@ async def worker_resources(settings: Settings) -> AsyncIterator[Resources]:
 def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     url, key = settings.providers_url, settings.provider_api_key
     pii = PiiCipher(settings.pii_key)
-    email = EmailActivities(r.sessions, MailClient(r.http, url, key), settings.app_url)
+    mail, pay = MailClient(r.http, url, key), PaymentsClient(r.http, url, key)
+    email = EmailActivities(r.sessions, mail, settings.app_url)
     profile = ProfileActivities(r.sessions, pii, frozenset(settings.enabled_states))
-    payments = PaymentActivities(r.sessions, PaymentsClient(r.http, url, key), BankLinkClient(r.http, url, key), pii)
+    payments = PaymentActivities(r.sessions, pay, BankLinkClient(r.http, url, key), pii)
     flows = FlowActivities(r.redis)
+    bank = BankLinkActivities(r.sessions, pay, mail, settings.app_url)
+    transfers = TransferActivities(r.sessions, pay)
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
-            payments.ensure_customer, payments.link_manual, payments.link_provider, flows.publish]
+            payments.ensure_customer, payments.link_manual, payments.link_provider, flows.publish, bank.check,
+            bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

@@ -4,19 +4,23 @@ whose validator runs the domain rules), the workflow saves it through activities
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
+from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
     from activities.payments import CustomerRequest, LinkedBank, ManualBank, PaymentActivities, ProviderBank
     from activities.profile import Profile, ProfileActivities, SaveStep
     from domain import onboarding as rules
     from domain.states import STATES
+    from workflows import search_attributes as sa
+    from workflows.bank_link import BankLinkInput, BankLinkWorkflow
+    from workflows.bank_link import workflow_id as bank_link_id
     from workflows.flow_core import ACTIVE, CLOSED, COMPLETED, FAILED, WAITING, FlowCore, FlowError, FlowState, StepSubmission
     from workflows.status_popups import customer_status_error
 
@@ -26,10 +30,18 @@ PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), non_retryab
 
 
 @dataclass
+class BankLinkTimings:
+    poll_seconds: int = 60
+    reminder_after_seconds: int = 72 * 3600
+    expires_after_seconds: int = 14 * 24 * 3600
+
+
+@dataclass
 class OnboardingInput:
     user_id: int
     enabled_states: list[str]
     migration_flag: bool = False
+    bank_link: BankLinkTimings = field(default_factory=BankLinkTimings)
     idle_timeout_seconds: int = 30 * 24 * 3600
 
 
@@ -200,6 +212,16 @@ class OnboardingWorkflow:
         f.facts["funding_source"] = {"id": linked.funding_source_id, "status": linked.status,
                                      "bank_name": linked.bank_name, "account_tail": linked.account_tail}
         f.facts["confirmation_needed"] = linked.status != "verified"
+        if linked.status != "verified":
+            t = self.inp.bank_link
+            await workflow.start_child_workflow(
+                BankLinkWorkflow.run, BankLinkInput(self.inp.user_id, linked.funding_source_id, t.poll_seconds,
+                                                    t.reminder_after_seconds, t.expires_after_seconds),
+                id=bank_link_id(self.inp.user_id, linked.funding_source_id),
+                parent_close_policy=ParentClosePolicy.ABANDON,
+                static_summary=f"Micro-deposit verification of user {self.inp.user_id}'s bank account",
+                search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(self.inp.user_id)),
+                                                         SearchAttributePair(sa.FLOW, "bank-link")]))
         if step == "bank-info":
             f.values[step] = {"nameOnAccount": fields["nameOnAccount"], "routingNumber": fields["routingNumber"],
                               "accountNumber": f"••••{linked.account_tail}"}

@@ -1,4 +1,4 @@
-"""Per-user financial reads (spec doc 1 §7 "Other reads"). Zero and empty until funding and purchases exist."""
+"""Per-user financial reads (spec doc 1 §7 "Other reads"), derived from the ledger and the transfers."""
 
 from __future__ import annotations
 
@@ -8,36 +8,52 @@ from fastapi import APIRouter
 from sqlalchemy import select
 
 from api.deps import CurrentUser, Db, own
-from store.models import Customer
+from api.money_gates import active_source
+from api.routes.transfers import transfer_json
+from store.crypto import mask_account
+from store.ledger import balances
+from store.models import Customer, Transfer
 
 router = APIRouter(tags=["financials"])
-ZERO = "0.00"
 
 
 @router.get("/api/users/{user_id}/financials/balance")
-async def balance(user_id: int, user: CurrentUser) -> dict[str, Any]:
+async def balance(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
-    return {"cash": ZERO, "investments": ZERO, "pending": ZERO, "total": ZERO, "pending_info": []}
+    b = await balances(db, user.id)
+    pending = (await db.scalars(select(Transfer).where(Transfer.user_id == user.id, Transfer.status == "pending")
+                                .order_by(Transfer.id))).all()
+    total = b["cash"] + b["investments"] + b["pending"] + b["withdrawing"]
+    return {"cash": str(b["cash"]), "investments": str(b["investments"]), "pending": str(b["pending"] + b["withdrawing"]),
+            "total": str(total), "pending_info": [transfer_json(t) for t in pending]}
 
 
 @router.get("/api/users/{user_id}/financials/status")
 async def status(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
     customer = await db.scalar(select(Customer).where(Customer.user_id == user.id))
-    return {"customer_status": customer.status if customer else "not-created", "bank_customer_status": "unverified",
-            "funding_source": None}
+    source = await active_source(db, user.id)
+    return {"customer_status": customer.status if customer else "not-created",
+            "bank_customer_status": "verified" if source and source.status == "verified" else "unverified",
+            "funding_source": source.status if source else None}
 
 
 @router.get("/api/users/{user_id}/financials/transactions")
-async def transactions(user_id: int, user: CurrentUser) -> dict[str, Any]:
+async def transactions(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
-    return {"items": []}
+    rows = (await db.scalars(select(Transfer).where(Transfer.user_id == user.id).order_by(Transfer.id.desc()))).all()
+    return {"items": [transfer_json(t) for t in rows]}
 
 
 @router.get("/api/users/{user_id}/financials/funding-source")
-async def funding_source(user_id: int, user: CurrentUser) -> dict[str, Any]:
+async def funding_source(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
-    return {"info": None}
+    source = await active_source(db, user.id)
+    if source is None:
+        return {"info": None}
+    return {"info": {"id": source.id, "name": source.bank_name or source.name_on_account, "status": source.status,
+                     "accountNumberTail": source.account_tail, "masked": mask_account(source.account_tail),
+                     "method": source.method}}
 
 
 @router.get("/api/users/{user_id}/investments")

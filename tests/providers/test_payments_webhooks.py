@@ -34,8 +34,8 @@ async def test_every_webhook_is_signed_and_sent_once(sb: Sandbox) -> None:
     for request in sb.hooks:
         assert str(request.url) == sb.settings.webhook_url
         assert request.headers["content-type"] == "application/json"
-        expected = hmac.new(b"test-webhook-secret", request.content, hashlib.sha256).hexdigest()
-        assert request.headers[SIGNATURE_HEADER] == expected
+        signature = hmac.new(b"test-webhook-secret", request.content, hashlib.sha256).hexdigest()
+        assert request.headers[SIGNATURE_HEADER] == signature
         assert verify(request.content, "test-webhook-secret", request.headers[SIGNATURE_HEADER])
         assert not verify(request.content, "another-secret", request.headers[SIGNATURE_HEADER])
         body = json.loads(request.content)

@@ -1,0 +1,88 @@
+"""Transfer activities: submit to the payments provider, read its status, and post the outcome to the ledger —
+each idempotent (provider Idempotency-Key `transfer-{id}`, ledger keys `transfer-{id}:{event}`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from clients.http import ProviderRejected
+from clients.payments import PaymentsClient
+from domain import ledger as L
+from store.ledger import lock_user, post
+from store.models import FundingSource, Transfer
+
+
+@dataclass
+class ProviderStatus:
+    status: str  # pending | processed | failed
+    failure_code: str | None = None
+    failure_reason: str | None = None
+
+
+@dataclass
+class Settle:
+    transfer_id: int
+    outcome: ProviderStatus
+
+
+class TransferActivities:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient) -> None:
+        self._sessions, self._payments = sessions, payments
+
+    async def _transfer(self, db: AsyncSession, transfer_id: int) -> Transfer:
+        t = await db.get(Transfer, transfer_id)
+        if t is None:
+            raise ApplicationError(f"transfer {transfer_id} not found", type="TransferNotFound", non_retryable=True)
+        return t
+
+    @activity.defn(name="transfers.submit")
+    async def submit(self, transfer_id: int) -> ProviderStatus:
+        """Creates the provider transfer once (a retry gets the same one back)."""
+        async with self._sessions() as db:
+            t = await self._transfer(db, transfer_id)
+            if t.provider_id:
+                return ProviderStatus(t.status)
+            source = await db.get(FundingSource, t.funding_source_id)
+            assert source is not None
+            try:
+                answer = await self._payments.call("POST", "/payments/transfers", idempotency_key=f"transfer-{t.id}", json={
+                    "funding_source_id": source.provider_id, "direction": t.direction, "amount": str(t.amount)})
+            except ProviderRejected as exc:
+                return ProviderStatus("failed", "REJECTED", exc.message)
+            t.provider_id = str(answer["id"])
+            await db.commit()
+            return ProviderStatus(str(answer.get("status", "pending")))
+
+    @activity.defn(name="transfers.check")
+    async def check(self, transfer_id: int) -> ProviderStatus:
+        async with self._sessions() as db:
+            t = await self._transfer(db, transfer_id)
+        if not t.provider_id:
+            return ProviderStatus("pending")
+        answer = await self._payments.call("GET", f"/payments/transfers/{t.provider_id}")
+        return ProviderStatus(str(answer["status"]), answer.get("failure_code"), answer.get("failure_reason"))
+
+    @activity.defn(name="transfers.settle")
+    async def settle(self, req: Settle) -> str:
+        """Posts the outcome to the ledger exactly once and records it on the transfer."""
+        async with self._sessions() as db:
+            t = await self._transfer(db, req.transfer_id)
+            await lock_user(db, t.user_id)
+            ok = req.outcome.status == "processed"
+            if t.direction == "deposit":
+                postings = L.deposit_settled(t.user_id, t.amount) if ok else L.deposit_failed(t.user_id, t.amount)
+            else:
+                postings = L.withdrawal_settled(t.user_id, t.amount) if ok else L.withdrawal_failed(t.user_id, t.amount)
+            await post(db, f"transfer-{t.id}:{'settled' if ok else 'failed'}", f"{t.direction}-{req.outcome.status}",
+                       postings, memo=f"transfer {t.id}")
+            if t.status == "pending":
+                t.status = req.outcome.status
+                t.failure_code, t.failure_reason = req.outcome.failure_code, req.outcome.failure_reason
+                t.settled_at = datetime.now(UTC)
+            await db.commit()
+            return t.status

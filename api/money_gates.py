@@ -1,0 +1,46 @@
+"""The gates before money moves (spec doc 3 §4.8, in order): verified e-mail, state not blocked, payment customer
+verified, a linked verified bank."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import ApiError
+from config import Settings
+from domain import transfer_rules as T
+from domain.states import is_blocked
+from store.models import Customer, Email, FundingSource, User
+from workflows.status_popups import customer_status_error
+
+
+async def verified_primary_email(db: AsyncSession, user: User) -> bool:
+    return bool(await db.scalar(select(Email.id).where(Email.user_id == user.id, Email.primary.is_(True),
+                                                        Email.verified.is_(True))))
+
+
+async def active_source(db: AsyncSession, user_id: int) -> FundingSource | None:
+    source: FundingSource | None = await db.scalar(
+        select(FundingSource).where(FundingSource.user_id == user_id, FundingSource.removed_at.is_(None))
+        .order_by(FundingSource.id.desc()))
+    return source
+
+
+async def check_can_move_money(db: AsyncSession, user: User, settings: Settings) -> FundingSource:
+    if not await verified_primary_email(db, user):
+        raise ApiError(403, T.VERIFY_EMAIL.format(email=user.email), error_type="EmailNotVerified")
+    if is_blocked(user.state, frozenset(settings.enabled_states)):
+        raise ApiError(403, T.BLOCKED_STATE, error_type="StateBlocked")
+    customer = await db.scalar(select(Customer).where(Customer.user_id == user.id))
+    status = customer.status if customer else "not-created"
+    if status == "not-created":
+        raise ApiError(400, T.NO_BANK, error_type="NoFundingSource")
+    problem = customer_status_error(status)
+    if problem is not None:
+        raise ApiError(403, problem.message, error_type="CustomerStatus")
+    source = await active_source(db, user.id)
+    if source is None:
+        raise ApiError(400, T.NO_BANK, error_type="NoFundingSource")
+    if source.status != "verified":
+        raise ApiError(400, T.NO_BANK, error_type="FundingSourceUnverified")
+    return source

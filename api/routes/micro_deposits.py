@@ -1,0 +1,54 @@
+"""Micro-deposit verification: `POST /api/dwolla/micro-deposits/ {value1, value2}` → the bank-link workflow's update."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from fastapi import APIRouter
+from temporalio.client import WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError
+
+from api.deps import CurrentUser, Db, State
+from api.errors import ApiError
+from api.money_gates import active_source
+from api.schemas import Body
+from workflows.bank_link import ENTER_AMOUNTS, VERIFIED, BankLinkWorkflow, MicroDeposits, workflow_id
+
+router = APIRouter(tags=["funding"])
+
+
+class MicroDepositsIn(Body):
+    value1: Any = None
+    value2: Any = None
+
+
+def cents(value: Any) -> str:
+    try:
+        amount = Decimal(str(value).replace("$", "").strip())
+    except InvalidOperation:
+        raise ApiError(400, ENTER_AMOUNTS) from None
+    if not amount.is_finite() or not Decimal("0") < amount < Decimal("1") or amount != amount.quantize(Decimal("0.01")):
+        raise ApiError(400, ENTER_AMOUNTS)
+    return f"{amount:.2f}"
+
+
+@router.post("/api/dwolla/micro-deposits/")
+async def verify_micro_deposits(body: MicroDepositsIn, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
+    amounts = MicroDeposits(cents(body.value1), cents(body.value2))
+    source = await active_source(db, user.id)
+    if source is None or source.method != "manual":
+        raise ApiError(400, "There is no bank account waiting for micro-deposit verification.")
+    if source.status == "verified":
+        return {"status": "verified", "message": VERIFIED}
+    handle = (await state.temporal()).get_workflow_handle(workflow_id(user.id, source.id))
+    try:
+        message = await handle.execute_update(BankLinkWorkflow.verify, amounts)
+    except WorkflowUpdateFailedError as exc:
+        cause = exc.cause
+        text = cause.message if isinstance(cause, ApplicationError) else "Something went wrong, please try again"
+        raise ApiError(400, text) from None
+    except RPCError:
+        raise ApiError(400, "This bank account can no longer be verified; please link it again.") from None
+    return {"status": "verified", "message": message}

@@ -1,0 +1,166 @@
+/**
+ * Field rules of the onboarding profile steps and their messages (spec doc 2 §5).
+ * Mirrors domain/profile_rules.py on the server, word for word, so both give the same message for the same input.
+ */
+import { APP_NAME } from '../config'
+import { STATES } from './states'
+import { cleanText } from './text'
+
+export const PRODUCT = APP_NAME
+export const DOB_INVALID = 'Enter a valid date: MM/DD/YYYY'
+export const DOB_UNDER_18 = `In order to invest on ${PRODUCT} you must be above the age of 18.`
+export const DOB_FUTURE = 'Birth year should be in the past: MM/DD/YYYY'
+export const DOB_TOO_OLD = "You aren't that old. Check your birthday: MM/DD/YYYY"
+export const PO_BOX = 'PO Boxes are not permitted'
+export const PHONE_DIGITS = 'Phone number must have 10 to 11 digits'
+export const SSN_FORMAT = 'Enter a valid SSN: 000-00-0000'
+export const TERMS_REQUIRED = 'You must agree to the terms to continue'
+export const ACCREDITATION_REQUIRED = 'Please choose your accreditation status'
+export const EMPLOYMENT_REQUIRED = 'Employment status is required'
+export const INCOME_REQUIRED = 'Annual income is required'
+export const NET_WORTH_REQUIRED = 'Individual net worth is required'
+export const RISK_ALERT_TITLE = 'Risk Profile Alert'
+export const RISK_ALERT_LOW_MEANS =
+  'Trading involves risk that may not be suitable for investors with less than $10,000 in annual income or net worth.'
+export const RISK_ALERT_CONSERVATIVE =
+  'Trading involves a degree of risk that may not suit a conservative profile. You may edit your answer, or close this screen and continue later.'
+export const RISK_REQUIRED = 'Please choose your risk tolerance'
+export const ANSWER_REQUIRED = 'Please answer this question'
+export const ORGANIZATION_REQUIRED = 'Organization name is required'
+export const TICKERS_REQUIRED = 'Company ticker is required'
+export const ACCOUNT_TYPE_REQUIRED = 'Account type is required'
+export const FIRST_NAME_REQUIRED = 'First name is required'
+export const LAST_NAME_REQUIRED = 'Last name is required'
+export const ADDRESS_REQUIRED = 'Address is required'
+export const CITY_REQUIRED = 'City is required'
+export const STATE_REQUIRED = 'State is required'
+export const ZIP_REQUIRED = 'ZIP code is required'
+export const ZIP_DIGITS = 'ZIP code must have 5 digits'
+export const NAME_ON_ACCOUNT_REQUIRED = 'Name on account is required'
+export const LINK_BANK_REQUIRED = 'Link your bank to continue'
+export const BANK_METHOD_REQUIRED = 'Choose how to connect your bank'
+export const MEANS_THRESHOLD = 10001
+
+export const EMPLOYMENT_TYPES = ['EMPLOYED', 'SELF_EMPLOYED', 'UNEMPLOYED', 'RETIRED', 'STUDENT'] as const
+export const NEEDS_EMPLOYER: ReadonlySet<string> = new Set(['EMPLOYED', 'SELF_EMPLOYED'])
+export const RISK_LEVELS = ['CONSERVATIVE', 'MODERATE', 'GROWTH'] as const
+export const ACCREDITED_STATUSES = ['1', '2', '3'] as const
+export const ACCOUNT_TYPES = ['SAVINGS', 'CHECKING'] as const
+export const SSN_RE = /^\d{3}-\d{2}-\d{4}$/
+export const MASKED_SSN_RE = /^\*{3}-\*{2}-\d{4}$/
+
+/** A text value as the server reads it: strings cleaned (trimmed, zero-width removed), anything else empty. */
+export function text(value: unknown): string {
+  return typeof value === 'string' ? cleanText(value) : ''
+}
+
+export function phoneError(phone: unknown): string | null {
+  const digits = text(phone).replace(/\D/g, '')
+  return digits.length >= 10 && digits.length <= 11 ? null : PHONE_DIGITS
+}
+
+export interface CalendarDate {
+  year: number
+  month: number
+  day: number
+}
+
+function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+}
+
+function daysIn(year: number, month: number): number {
+  return [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
+}
+
+/** MM/DD/YYYY (1 or 2 digit month and day), at least 8 characters, a real calendar date; else null. */
+export function parseDob(value: string): CalendarDate | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value)
+  if (value.length < 8 || !m) return null
+  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null
+  return { year, month, day }
+}
+
+export function ageOn(born: CalendarDate, today: CalendarDate): number {
+  const before = today.month < born.month || (today.month === born.month && today.day < born.day)
+  return today.year - born.year - (before ? 1 : 0)
+}
+
+/** Today's date in the browser's calendar. */
+export function calendarToday(now: Date = new Date()): CalendarDate {
+  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() }
+}
+
+export function dobError(value: unknown, today: CalendarDate = calendarToday()): string | null {
+  const born = parseDob(text(value))
+  if (born === null) return DOB_INVALID
+  const age = ageOn(born, today)
+  if (age <= 0) return DOB_FUTURE
+  if (age < 18) return DOB_UNDER_18
+  if (age > 150) return DOB_TOO_OLD
+  return null
+}
+
+/** Spaces, dots and digits are stripped, then 'pobox' or 'pob' anywhere rejects it (the spec's rule, literally). */
+export function isPoBox(value: string): boolean {
+  const squashed = value.toLowerCase().replace(/[\s.\d]/g, '')
+  return squashed.includes('pobox') || squashed.includes('pob')
+}
+
+export function addressLineError(value: unknown, required: boolean): string | null {
+  const v = text(value)
+  if (!v) return required ? ADDRESS_REQUIRED : null
+  return isPoBox(v) ? PO_BOX : null
+}
+
+export function stateError(value: unknown): string | null {
+  return Object.hasOwn(STATES, text(value)) ? null : STATE_REQUIRED
+}
+
+export function zipError(value: unknown): string | null {
+  const v = text(value)
+  if (!v) return ZIP_REQUIRED
+  return /^\d{5}$/.test(v) ? null : ZIP_DIGITS
+}
+
+export function ssnError(value: unknown, locked: boolean): string | null {
+  const v = text(value)
+  return SSN_RE.test(v) || (locked && MASKED_SSN_RE.test(v)) ? null : SSN_FORMAT
+}
+
+export function lengthError(value: unknown, label: string): string | null {
+  const v = text(value)
+  if (v.length < 3) return `${label} should have at least 3 characters`
+  if (v.length > 64) return `${label} should have less than 64 characters`
+  return null
+}
+
+/** Whole dollars from a digits-only money input ('$52,000' → 52000), or null. */
+export function moneyAmount(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : null
+  const digits = typeof value === 'string' ? value.replace(/[$,\s]/g, '') : ''
+  return /^\d+$/.test(digits) ? Number(digits) : null
+}
+
+/** Both amounts given and both below the threshold: the 'Risk Profile Alert'. */
+export function lowMeans(income: unknown, worth: unknown): boolean {
+  const a = moneyAmount(income)
+  const b = moneyAmount(worth)
+  return a !== null && b !== null && a < MEANS_THRESHOLD && b < MEANS_THRESHOLD
+}
+
+export function riskError(value: unknown): string | null {
+  if (!(RISK_LEVELS as readonly unknown[]).includes(value)) return RISK_REQUIRED
+  return value === 'CONSERVATIVE' ? RISK_ALERT_CONSERVATIVE : null
+}
+
+export function digitsError(value: unknown, label: string, low: number, high: number): string | null {
+  const v = text(value)
+  if (!v) return `${label} is required`
+  if (!/^\d+$/.test(v) || v.length < low || v.length > high) {
+    const span = low === high ? `${low}` : `${low} to ${high}`
+    return `${label} must have ${span} digits`
+  }
+  return null
+}

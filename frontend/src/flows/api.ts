@@ -1,0 +1,64 @@
+/** The flow API calls (docs/flows.md) through the app's client (JWT, app headers, 401 → logout). */
+import { api } from '../api/client'
+import { ApiError, errorFromResponse, errorFromThrown } from '../api/errors'
+import { isFlowState, type FlowState, type StepFields, type SubmitOutcome } from './types'
+
+interface Result {
+  data?: unknown
+  error?: unknown
+  response: Response
+}
+
+async function send(request: Promise<Result>): Promise<Result> {
+  try {
+    return await request
+  } catch (error) {
+    throw errorFromThrown(error)
+  }
+}
+
+function flowState(result: Result): FlowState {
+  if (!result.response.ok) throw errorFromResponse(result.response.status, result.error)
+  if (!isFlowState(result.data)) throw new ApiError('SERVER', result.response.status, null, 'Unexpected answer')
+  return result.data
+}
+
+/** Starts the caller's flow of this kind, or reopens the running one where it was. */
+export async function openFlow(kind: string): Promise<FlowState> {
+  return flowState(await send(api.POST('/api/flows/{kind}', { params: { path: { kind } } })))
+}
+
+export async function getFlow(kind: string, flowId: string): Promise<FlowState> {
+  return flowState(await send(api.GET('/api/flows/{kind}/{flow_id}', { params: { path: { kind, flow_id: flowId } } })))
+}
+
+export async function submitStep(kind: string, flowId: string, step: string, fields: StepFields): Promise<SubmitOutcome> {
+  const result = await send(
+    api.POST('/api/flows/{kind}/{flow_id}/steps/{step}', { params: { path: { kind, flow_id: flowId, step } }, body: fields }),
+  )
+  const body = (result.error ?? {}) as { errors?: unknown; message?: unknown }
+  const message = typeof body.message === 'string' ? body.message : ''
+  if (result.response.status === 422) {
+    const errors = body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors) ? (body.errors as Record<string, string>) : {}
+    return { kind: 'invalid', errors, message }
+  }
+  if (result.response.status === 409) return { kind: 'moved', message }
+  return { kind: 'state', state: flowState(result) }
+}
+
+export async function backFlow(kind: string, flowId: string): Promise<FlowState> {
+  return flowState(await send(api.POST('/api/flows/{kind}/{flow_id}/back', { params: { path: { kind, flow_id: flowId } } })))
+}
+
+export async function closeFlow(kind: string, flowId: string): Promise<FlowState> {
+  return flowState(await send(api.POST('/api/flows/{kind}/{flow_id}/close', { params: { path: { kind, flow_id: flowId } } })))
+}
+
+/** The bank-linking provider's hosted page for this user, returning to `returnUrl`. */
+export async function bankLinkUrl(returnUrl: string): Promise<string> {
+  const result = await send(api.POST('/api/bank-link/token', { body: { return_url: returnUrl } }))
+  if (!result.response.ok) throw errorFromResponse(result.response.status, result.error)
+  const url = (result.data as { url?: unknown } | undefined)?.url
+  if (typeof url !== 'string' || !url) throw new ApiError('SERVER', result.response.status, null, 'No bank link address')
+  return url
+}

@@ -1,0 +1,53 @@
+"""The double-entry ledger in PostgreSQL: idempotent entries, balances derived from postings, no negative balance."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from sqlalchemy import func, select, text
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain import ledger as L
+from store.models import LedgerEntry, LedgerPosting
+
+
+class InsufficientFunds(Exception):
+    pass
+
+
+async def lock_user(db: AsyncSession, user_id: int) -> None:
+    """Serialises money movements of one user until the transaction ends."""
+    await db.execute(text("SELECT pg_advisory_xact_lock(7411, :uid)"), {"uid": user_id})
+
+
+async def post(db: AsyncSession, key: str, kind: str, postings: list[L.Posting], memo: str = "") -> bool:
+    """Records the entry once per key (True), or does nothing when the key was already posted (False).
+    The caller commits; user accounts must not go negative."""
+    if not L.is_balanced(postings):
+        raise ValueError(f"unbalanced entry {key}: {postings}")
+    entry_id = await db.scalar(insert(LedgerEntry).values(idempotency_key=key, kind=kind, memo=memo)
+                               .on_conflict_do_nothing(index_elements=["idempotency_key"]).returning(LedgerEntry.id))
+    if entry_id is None:
+        return False
+    db.add_all([LedgerPosting(entry_id=entry_id, account=a, amount=amt) for a, amt in postings])
+    await db.flush()
+    touched = [a for a, amt in postings if a.startswith("user:") and amt < 0]
+    for account in touched:
+        if await balance(db, account) < 0:
+            raise InsufficientFunds(account)
+    return True
+
+
+async def balance(db: AsyncSession, account: str) -> Decimal:
+    total = await db.scalar(select(func.coalesce(func.sum(LedgerPosting.amount), 0)).where(LedgerPosting.account == account))
+    return Decimal(total or 0).quantize(Decimal("0.01"))
+
+
+async def balances(db: AsyncSession, user_id: int) -> dict[str, Decimal]:
+    rows = (await db.execute(select(LedgerPosting.account, func.sum(LedgerPosting.amount))
+                             .where(LedgerPosting.account.like(f"user:{user_id}:%")).group_by(LedgerPosting.account))).all()
+    by = {a: Decimal(v).quantize(Decimal("0.01")) for a, v in rows}
+    zero = Decimal("0.00")
+    return {"cash": by.get(L.cash(user_id), zero), "pending": by.get(L.pending_deposits(user_id), zero),
+            "withdrawing": by.get(L.withdrawing(user_id), zero), "investments": by.get(L.investments(user_id), zero)}

@@ -1,0 +1,61 @@
+"""Helpers for funding tests: an onboarded investor with a manual bank, micro-deposits read from the sandbox bank."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+import httpx
+
+from tests.api.accounts import confirmation_key, signup
+from tests.flows.driver import PROFILE, Flow
+
+
+async def onboarded(api: httpx.AsyncClient, sandbox: httpx.AsyncClient, *, confirm: bool = True) -> dict[str, Any]:
+    user = await signup(api)
+    if confirm:
+        key = await confirmation_key(sandbox, user["email"])
+        assert (await api.post("/api/auth/email/confirm/", json={"key": key})).status_code == 200
+    account = str(random.randint(10_000_000, 99_999_999))
+    flow = Flow(api, user["headers"])
+    await flow.open()
+    await flow.until("fund-account", {"bank-info": {**PROFILE["bank-info"], "accountNumber": account}})
+    await flow.ok()
+    user.update(account=account, routing=PROFILE["bank-info"]["routingNumber"])
+    return user
+
+
+async def micro_deposits(sandbox: httpx.AsyncClient, user: dict[str, Any], wait: float = 20) -> list[str]:
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        rows = (await sandbox.get("/sandbox/banks/transactions",
+                                  params={"routing": user["routing"], "account": user["account"]})).json()
+        amounts = [r["amount"] for r in rows if "MICRO" in r["description"].upper()]
+        if len(amounts) >= 2:
+            return amounts[:2]
+        await asyncio.sleep(0.2)
+    raise AssertionError("the micro-deposits never reached the bank")
+
+
+async def verify_bank(api: httpx.AsyncClient, sandbox: httpx.AsyncClient, user: dict[str, Any]) -> None:
+    a, b = await micro_deposits(sandbox, user)
+    r = await api.post("/api/dwolla/micro-deposits/", json={"value1": a, "value2": b}, headers=user["headers"])
+    assert r.status_code == 200, r.text
+
+
+async def balance(api: httpx.AsyncClient, user: dict[str, Any]) -> dict[str, Any]:
+    r = await api.get(f"/api/users/{user['user_id']}/financials/balance", headers=user["headers"])
+    assert r.status_code == 200
+    body: dict[str, Any] = r.json()
+    return body
+
+
+async def wait_balance(api: httpx.AsyncClient, user: dict[str, Any], key: str, value: str, wait: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + wait
+    while True:
+        b = await balance(api, user)
+        if b[key] == value or time.monotonic() > deadline:
+            return b
+        await asyncio.sleep(0.25)

@@ -1,0 +1,68 @@
+"""One deposit or withdrawal (`transfer-{id}`): submit it to the payments provider, wait until the provider says it
+is processed or failed — woken by its webhook, but checking the status itself on a timer so a lost webhook changes
+nothing — then post the outcome to the ledger once."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+
+with workflow.unsafe.imports_passed_through():
+    from activities.transfers import ProviderStatus, Settle, TransferActivities
+    from workflows import search_attributes as sa
+
+RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30))
+
+
+@dataclass
+class TransferInput:
+    transfer_id: int
+    user_id: int
+    poll_seconds: int = 60
+
+
+def workflow_id(transfer_id: int) -> str:
+    return f"transfer-{transfer_id}"
+
+
+@workflow.defn(name="Transfer")
+class TransferWorkflow:
+    def __init__(self) -> None:
+        self._nudged = False
+        self._status = "submitting"
+
+    @workflow.run
+    async def run(self, inp: TransferInput) -> str:
+        timeout = timedelta(seconds=30)
+        outcome: ProviderStatus = await workflow.execute_activity_method(
+            TransferActivities.submit, inp.transfer_id, start_to_close_timeout=timeout, retry_policy=RETRY)
+        self._set("pending", "waiting for the payments provider to settle the transfer")
+        while outcome.status == "pending":
+            with contextlib.suppress(TimeoutError):
+                await workflow.wait_condition(lambda: self._nudged, timeout=timedelta(seconds=inp.poll_seconds))
+            self._nudged = False
+            outcome = await workflow.execute_activity_method(
+                TransferActivities.check, inp.transfer_id, start_to_close_timeout=timeout, retry_policy=RETRY)
+        final: str = await workflow.execute_activity_method(
+            TransferActivities.settle, Settle(inp.transfer_id, outcome), start_to_close_timeout=timeout, retry_policy=RETRY)
+        self._set(final, f"settled: {final}" + (f" ({outcome.failure_code} {outcome.failure_reason})"
+                                                  if outcome.failure_code else ""))
+        return final
+
+    @workflow.signal
+    def provider_update(self) -> None:
+        """The provider's webhook says something changed: check now instead of at the next tick."""
+        self._nudged = True
+
+    @workflow.query
+    def status(self) -> str:
+        return self._status
+
+    def _set(self, status: str, details: str) -> None:
+        self._status = status
+        workflow.upsert_search_attributes([sa.STEP.value_set(status)])
+        workflow.set_current_details(details)
