@@ -8,7 +8,8 @@ from typing import Any
 
 from config import Settings
 from store.models import User
-from workflows import onboarding
+from workflows import fund_account, onboarding
+from workflows.bank_steps import BankLinkTimings
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,12 @@ class FlowKind:
 KINDS: dict[str, FlowKind] = {
     "onboarding": FlowKind(
         "onboarding", onboarding.OnboardingWorkflow, "Onboarding", lambda u: onboarding.workflow_id(u.id),
-        lambda u, s: onboarding.OnboardingInput(u.id, s.enabled_states, s.migration_flag, onboarding.BankLinkTimings(
+        lambda u, s: onboarding.OnboardingInput(u.id, s.enabled_states, s.migration_flag, BankLinkTimings(
             s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds)),
         lambda u: f"Onboarding wizard of user {u.id}"),
+    "fund-account": FlowKind(
+        "fund-account", fund_account.FundAccountWorkflow, "FundAccount", lambda u: fund_account.workflow_id(u.id),
+        lambda u, s: fund_account.FundAccountInput(u.id, s.transfer_poll_seconds, BankLinkTimings(
+            s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds)),
+        lambda u: f"Fund-account wizard of user {u.id}"),
 }

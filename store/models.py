@@ -228,6 +228,7 @@ class Transfer(Base):
     amount: Mapped[Decimal] = mapped_column(Numeric(14, 2))
     status: Mapped[str] = mapped_column(String(16), default="pending")  # pending | processed | failed
     provider_id: Mapped[str | None] = mapped_column(String(64), unique=True)
+    idempotency_key: Mapped[str | None] = mapped_column(String(200), unique=True)
     failure_code: Mapped[str | None] = mapped_column(String(8))
     failure_reason: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = _now()

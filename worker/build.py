@@ -16,6 +16,7 @@ from temporalio.worker import Worker
 from activities.bank_link import BankLinkActivities
 from activities.email import EmailActivities
 from activities.flows import FlowActivities
+from activities.funding import FundingActivities
 from activities.payments import PaymentActivities
 from activities.profile import ProfileActivities
 from activities.transfers import TransferActivities
@@ -26,10 +27,12 @@ from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
 from workflows.bank_link import BankLinkWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
+from workflows.fund_account import FundAccountWorkflow
 from workflows.onboarding import OnboardingWorkflow
 from workflows.transfer import TransferWorkflow
 
-WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow)
+WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
+                              FundAccountWorkflow)
 
 
 @dataclass
@@ -61,9 +64,10 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     flows = FlowActivities(r.redis)
     bank = BankLinkActivities(r.sessions, pay, mail, settings.app_url)
     transfers = TransferActivities(r.sessions, pay)
+    funding = FundingActivities(r.sessions, settings)
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
             payments.ensure_customer, payments.link_manual, payments.link_provider, flows.publish, bank.check,
-            bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle]
+            bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle, funding.open_deposit]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

@@ -9,31 +9,21 @@ from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
+from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError
-from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.payments import CustomerRequest, LinkedBank, ManualBank, PaymentActivities, ProviderBank
+    from activities.payments import CustomerRequest, PaymentActivities
     from activities.profile import Profile, ProfileActivities, SaveStep
     from domain import onboarding as rules
+    from domain.customer_status import customer_status_error
     from domain.states import STATES
-    from workflows import search_attributes as sa
-    from workflows.bank_link import BankLinkInput, BankLinkWorkflow
-    from workflows.bank_link import workflow_id as bank_link_id
+    from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
     from workflows.flow_core import ACTIVE, CLOSED, COMPLETED, FAILED, WAITING, FlowCore, FlowError, FlowState, StepSubmission
-    from workflows.status_popups import customer_status_error
 
 KIND = "onboarding"
 DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10))
 PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), non_retryable_error_types=["ProviderRejected"])
-
-
-@dataclass
-class BankLinkTimings:
-    poll_seconds: int = 60
-    reminder_after_seconds: int = 72 * 3600
-    expires_after_seconds: int = 14 * 24 * 3600
 
 
 @dataclass
@@ -54,11 +44,11 @@ class OnboardingWorkflow:
     def __init__(self) -> None:
         self.flow = FlowCore(KIND, rules.STEPS)
         self._ready = False
-        self._bank: dict[str, Any] = {}
 
     @workflow.run
     async def run(self, inp: OnboardingInput) -> dict[str, Any]:
         self.inp = inp
+        self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
         profile: Profile = await workflow.execute_activity_method(
             ProfileActivities.load, inp.user_id, start_to_close_timeout=timedelta(seconds=30), retry_policy=DB_RETRY)
         f = self.flow
@@ -135,12 +125,10 @@ class OnboardingWorkflow:
     async def _apply(self, step: str, fields: dict[str, Any]) -> None:
         f = self.flow
         masked = dict(fields)
-        if step == "bank-account-type":
-            self._bank["accountType"] = fields["accountType"]
-        elif step in ("connect-bank", "bank-info"):
-            if not await self._link_bank(step, fields):
+        if step in BANK_STEPS:
+            if not await self.bank.apply(step, fields):
                 return
-            masked = {k: v for k, v in fields.items() if k not in ("accountNumber", "public_token")}
+            masked = f.values.get(step, {})
         elif step not in ("intro", "share-purchase-info", "confirmation", "fund-account"):
             await self._save(step, fields)
         if step == "ssn":
@@ -176,7 +164,7 @@ class OnboardingWorkflow:
         error = customer_status_error(status)
         if error is None:
             return True
-        f.error = error
+        f.error = FlowError(error.title, error.message, error.action)
         if status in ("retry", "invalid-info"):
             f.facts["customer_retry"] = True
             f.step = "name-phone-info"
@@ -187,54 +175,12 @@ class OnboardingWorkflow:
             f.waiting_for = "document"
         return False
 
-    async def _link_bank(self, step: str, fields: dict[str, Any]) -> bool:
-        f = self.flow
-        key = f"{workflow.info().workflow_id}:bank:{f.version}"
-        if step == "connect-bank":
-            f.facts["bank_method"] = fields["method"]
-            if fields["method"] != "provider":
-                return True
-            request: Any = ProviderBank(self.inp.user_id, str(fields["public_token"]), str(fields.get("account_id", "")),
-                                        key)
-            method: Any = PaymentActivities.link_provider
-        else:
-            request = ManualBank(self.inp.user_id, self._bank.get("accountType", "CHECKING"),
-                                 str(fields["nameOnAccount"]).strip(), str(fields["routingNumber"]),
-                                 str(fields["accountNumber"]), key)
-            method = PaymentActivities.link_manual
-        try:
-            linked: LinkedBank = await workflow.execute_activity_method(
-                method, request, start_to_close_timeout=timedelta(seconds=30), retry_policy=PROVIDER_RETRY)
-        except ActivityError as exc:
-            message = getattr(exc.cause, "message", None) or "Something went wrong, please try again"
-            f.error = FlowError("Bank account not linked", str(message))
-            return False
-        f.facts["funding_source"] = {"id": linked.funding_source_id, "status": linked.status,
-                                     "bank_name": linked.bank_name, "account_tail": linked.account_tail}
-        f.facts["confirmation_needed"] = linked.status != "verified"
-        if linked.status != "verified":
-            t = self.inp.bank_link
-            await workflow.start_child_workflow(
-                BankLinkWorkflow.run, BankLinkInput(self.inp.user_id, linked.funding_source_id, t.poll_seconds,
-                                                    t.reminder_after_seconds, t.expires_after_seconds),
-                id=bank_link_id(self.inp.user_id, linked.funding_source_id),
-                parent_close_policy=ParentClosePolicy.ABANDON,
-                static_summary=f"Micro-deposit verification of user {self.inp.user_id}'s bank account",
-                search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(self.inp.user_id)),
-                                                         SearchAttributePair(sa.FLOW, "bank-link")]))
-        if step == "bank-info":
-            f.values[step] = {"nameOnAccount": fields["nameOnAccount"], "routingNumber": fields["routingNumber"],
-                              "accountNumber": f"••••{linked.account_tail}"}
-        return True
-
     def _context(self) -> None:
         f = self.flow
-        source = f.facts.get("funding_source") or {}
         f.context = {
             "home-address": {"states": STATES},
             "state-availability-issue": {"message": rules.blocked_message()},
             "share-purchase-info": {"title": "Fund Your Account"},
-            "confirmation": {"bank_name": source.get("bank_name", ""), "account_tail": source.get("account_tail", ""),
-                             "micro_deposits": source.get("status") == "unverified"},
+            "confirmation": self.bank.confirmation_context(),
             "ssn": {"locked": bool(f.facts.get("ssn_locked")), "migration_flag": bool(f.facts.get("migration_flag"))},
         }

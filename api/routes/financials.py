@@ -8,9 +8,9 @@ from fastapi import APIRouter
 from sqlalchemy import select
 
 from api.deps import CurrentUser, Db, own
-from api.money_gates import active_source
 from api.routes.transfers import transfer_json
 from store.crypto import mask_account
+from store.gates import active_source
 from store.ledger import balances
 from store.models import Customer, Transfer
 

@@ -12,8 +12,8 @@ from temporalio.service import RPCError
 
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
-from api.money_gates import active_source
 from api.schemas import Body
+from store.gates import active_source
 from workflows.bank_link import ENTER_AMOUNTS, VERIFIED, BankLinkWorkflow, MicroDeposits, workflow_id
 
 router = APIRouter(tags=["funding"])

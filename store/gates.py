@@ -6,12 +6,19 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
 from config import Settings
 from domain import transfer_rules as T
+from domain.customer_status import customer_status_error
 from domain.states import is_blocked
 from store.models import Customer, Email, FundingSource, User
-from workflows.status_popups import customer_status_error
+
+
+class GateClosed(Exception):
+    """Money may not move for this user now; the message is for the user."""
+
+    def __init__(self, status: int, message: str, error_type: str) -> None:
+        super().__init__(message)
+        self.status, self.message, self.error_type = status, message, error_type
 
 
 async def verified_primary_email(db: AsyncSession, user: User) -> bool:
@@ -28,19 +35,19 @@ async def active_source(db: AsyncSession, user_id: int) -> FundingSource | None:
 
 async def check_can_move_money(db: AsyncSession, user: User, settings: Settings) -> FundingSource:
     if not await verified_primary_email(db, user):
-        raise ApiError(403, T.VERIFY_EMAIL.format(email=user.email), error_type="EmailNotVerified")
+        raise GateClosed(403, T.VERIFY_EMAIL.format(email=user.email), "EmailNotVerified")
     if is_blocked(user.state, frozenset(settings.enabled_states)):
-        raise ApiError(403, T.BLOCKED_STATE, error_type="StateBlocked")
+        raise GateClosed(403, T.BLOCKED_STATE, "StateBlocked")
     customer = await db.scalar(select(Customer).where(Customer.user_id == user.id))
     status = customer.status if customer else "not-created"
     if status == "not-created":
-        raise ApiError(400, T.NO_BANK, error_type="NoFundingSource")
+        raise GateClosed(400, T.NO_BANK, "NoFundingSource")
     problem = customer_status_error(status)
     if problem is not None:
-        raise ApiError(403, problem.message, error_type="CustomerStatus")
+        raise GateClosed(403, problem.message, "CustomerStatus")
     source = await active_source(db, user.id)
     if source is None:
-        raise ApiError(400, T.NO_BANK, error_type="NoFundingSource")
+        raise GateClosed(400, T.NO_BANK, "NoFundingSource")
     if source.status != "verified":
-        raise ApiError(400, T.NO_BANK, error_type="FundingSourceUnverified")
+        raise GateClosed(400, T.NO_BANK, "FundingSourceUnverified")
     return source

@@ -1,0 +1,134 @@
+/**
+ * The one renderer of every flow (ARCHITECTURE.md "The flow API"): opens the flow of `kind`, keeps the URL in step,
+ * shows the progress, draws the current step from `registry`, the flow's error modal and the close warning.
+ */
+import { Box, Button, Flex, Heading, IconButton, Spinner, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { CloseIcon } from '../ui/icons'
+import { CloseFlowDialog } from './CloseFlowDialog'
+import { FlowErrorDialog } from './FlowErrorDialog'
+import { FlowProgress } from './FlowProgress'
+import { FlowStepContext, stepTitle, type FlowStepApi, type StepRegistry } from './stepContext'
+import { useFlow } from './useFlow'
+import { useFlowUrlSync } from './useFlowUrlSync'
+
+interface Props {
+  kind: string
+  /** the flow's root URL (its intro step) */
+  base: string
+  registry: StepRegistry
+  /** where closing the flow goes */
+  exitTo: string
+  /** the page title while loading */
+  name: string
+}
+
+export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
+  const flow = useFlow(kind)
+  const { state, busy } = flow
+  const navigate = useNavigate()
+  const [closing, setClosing] = useState(false)
+  const [dismissed, setDismissed] = useState<string | null>(null)
+  useFlowUrlSync(flow, base, exitTo)
+  // the step first shown keeps the page's natural focus; every later one moves the focus to its heading
+  const firstStep = useRef<string | null>(null)
+  const moved = useRef(false)
+  if (state && firstStep.current === null) firstStep.current = state.step
+  else if (state && state.step !== firstStep.current) moved.current = true
+
+  const definition = state ? registry[state.step] : undefined
+  const title = state ? stepTitle(definition, state) || name : name
+  useEffect(() => {
+    document.title = `${title} · Vitrine`
+  }, [title])
+
+  const api = useMemo<FlowStepApi | null>(() => {
+    if (!state) return null
+    const first = state.steps.find((s) => s.state !== 'skipped')?.id
+    const canGoBack = definition?.back !== false && state.step !== first
+    return { state, values: state.values ?? {}, context: state.context ?? {}, busy, submit: flow.submit, back: canGoBack ? () => void flow.back() : null }
+  }, [state, definition, busy, flow.submit, flow.back])
+
+  if (flow.openFailed) {
+    return (
+      <Frame>
+        <Stack gap="4" align="center" textAlign="center" py="10" role="alert">
+          <Text>We couldn't open this page. Check your connection and try again.</Text>
+          <Button colorPalette="brand" onClick={flow.reopen}>
+            Try again
+          </Button>
+        </Stack>
+      </Frame>
+    )
+  }
+  if (!state || !api) {
+    return (
+      <Frame>
+        <Flex justify="center" py="16">
+          <Spinner size="lg" color="brand.500" aria-label="Loading" />
+        </Flex>
+      </Frame>
+    )
+  }
+
+  const errorKey = state.error ? `${state.version}:${state.error.title}:${state.error.message}` : null
+  const leave = async () => {
+    await flow.close()
+    navigate(exitTo)
+  }
+  const Component = definition?.component
+  return (
+    <Frame>
+      <Flex align="flex-start" gap="3" mb={{ base: '5', md: '8' }}>
+        <FlowProgress steps={state.steps} current={state.step} title={title} titleOf={(id) => stepTitle(registry[id], state)} />
+        <IconButton aria-label="Close" variant="ghost" size="sm" mt="-1.5" me="-2" onClick={() => setClosing(true)} data-testid="flow-close">
+          <CloseIcon />
+        </IconButton>
+      </Flex>
+      <FlowStepContext.Provider value={api}>
+        <Stack gap="6" key={`${state.flow_id}:${state.step}`} aria-busy={busy !== null} data-testid="flow-step" data-step={state.step}>
+          <StepHeading title={title} focus={moved.current} />
+          {Component ? <Component /> : <Text>This step is not available here yet.</Text>}
+        </Stack>
+      </FlowStepContext.Provider>
+      <CloseFlowDialog open={closing} leaving={busy === 'close'} onStay={() => setClosing(false)} onLeave={() => void leave()} />
+      <FlowErrorDialog
+        error={errorKey !== null && errorKey !== dismissed ? state.error : null}
+        onDismiss={() => {
+          setDismissed(errorKey)
+          if (state.status === 'failed') navigate(exitTo)
+        }}
+        onAction={(to) => {
+          setDismissed(errorKey)
+          navigate(to)
+        }}
+      />
+    </Frame>
+  )
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <Box maxW="3xl" mx="auto" px={{ base: '3', md: '6' }} pt={{ base: '3', md: '8' }}>
+      <Box bg="white" borderRadius="2xl" borderWidth="1px" borderColor="border.muted" boxShadow="sm" px={{ base: '5', md: '12' }} py={{ base: '5', md: '10' }}>
+        {children}
+      </Box>
+    </Box>
+  )
+}
+
+/** The step's title; after the first step shown it takes the focus on mount, so screen readers announce the new step. */
+function StepHeading({ title, focus }: { title: string; focus: boolean }) {
+  const ref = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (!focus) return
+    window.scrollTo({ top: 0 })
+    ref.current?.focus({ preventScroll: true })
+  }, [focus])
+  return (
+    <Heading ref={ref} as="h1" tabIndex={-1} outline="none" fontFamily="heading" size={{ base: '2xl', md: '3xl' }} fontWeight="semibold" lineHeight="1.2">
+      {title}
+    </Heading>
+  )
+}

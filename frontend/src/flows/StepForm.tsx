@@ -1,0 +1,91 @@
+/**
+ * A step's Formik form: the Yup schema mirrors the server's rules; on submit the payload goes to
+ * POST .../steps/{step}; a 422 puts its `errors` on the fields (setErrors) and its `message` in a live region.
+ * The first invalid field gets the focus after a failed submit; `alertFor` turns some errors into a modal.
+ */
+import { Stack } from '@chakra-ui/react'
+import { Form, Formik, useFormikContext, type FormikErrors, type FormikProps, type FormikValues } from 'formik'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { AnyObjectSchema } from 'yup'
+import { FormAlert } from '../forms/FormAlert'
+import { useAlert, type AlertOptions } from '../ui/alertContext'
+import { useFlowStep } from './stepContext'
+import { StepActions } from './StepActions'
+import type { StepFields } from './types'
+
+type Errors = Record<string, string>
+
+interface Props<V extends FormikValues> {
+  initialValues: V
+  schema: AnyObjectSchema
+  toPayload?: (values: V) => StepFields
+  submitLabel?: string
+  /** some errors are shown as a modal (e.g. the 'Risk Profile Alert'); their fields are then left unmarked */
+  alertFor?: (errors: Errors) => AlertOptions | null
+  submitDisabled?: (values: V) => boolean
+  /** the step draws its own buttons */
+  actions?: (formik: FormikProps<V>) => ReactNode
+  children: ReactNode | ((formik: FormikProps<V>) => ReactNode)
+}
+
+export function StepForm<V extends FormikValues>({ initialValues, schema, toPayload, submitLabel = 'Continue', alertFor, submitDisabled, actions, children }: Props<V>) {
+  const { submit } = useFlowStep()
+  const [messages, setMessages] = useState<string[]>([])
+  return (
+    <Formik<V>
+      initialValues={initialValues}
+      validationSchema={schema}
+      enableReinitialize
+      onSubmit={async (values, helpers) => {
+        setMessages([])
+        const fields = toPayload ? toPayload(values) : (values as StepFields)
+        const outcome = await submit(fields)
+        if (outcome?.kind === 'invalid') {
+          const known = Object.keys(values)
+          const onFields = Object.fromEntries(Object.entries(outcome.errors).filter(([k]) => known.includes(k)))
+          const elsewhere = Object.entries(outcome.errors).filter(([k]) => !known.includes(k)).map(([, m]) => m)
+          helpers.setErrors(onFields as FormikErrors<V>)
+          helpers.setTouched(Object.fromEntries(known.map((k) => [k, true])) as never, false)
+          setMessages([outcome.message, ...elsewhere].filter(Boolean))
+        } else if (outcome?.kind === 'moved') {
+          setMessages([outcome.message])
+        }
+      }}
+    >
+      {(formik) => (
+        <Form noValidate>
+          <Stack gap="5">
+            <Stack gap="5">{typeof children === 'function' ? children(formik) : children}</Stack>
+            <div aria-live="assertive" aria-atomic="true">
+              <FormAlert messages={messages} />
+            </div>
+            {actions ? actions(formik) : <StepActions label={submitLabel} disabled={submitDisabled?.(formik.values) ?? false} />}
+          </Stack>
+          <AfterSubmit alertFor={alertFor} />
+        </Form>
+      )}
+    </Formik>
+  )
+}
+
+/** After each finished submit attempt with errors: the modal for alert errors, else focus on the first invalid field. */
+function AfterSubmit({ alertFor }: { alertFor?: (errors: Errors) => AlertOptions | null }) {
+  const { submitCount, isSubmitting, isValidating, errors, setErrors } = useFormikContext<FormikValues>()
+  const { showAlert } = useAlert()
+  const handled = useRef(0)
+  useEffect(() => {
+    if (submitCount === handled.current || isSubmitting || isValidating) return
+    handled.current = submitCount
+    const flat = Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    if (Object.keys(flat).length === 0) return
+    const alert = alertFor?.(flat)
+    if (alert) {
+      setErrors(Object.fromEntries(Object.entries(flat).filter(([, m]) => m !== alert.message)))
+      void showAlert(alert)
+      return
+    }
+    const first = document.querySelector<HTMLElement>('form [aria-invalid="true"], form [data-invalid] input')
+    first?.focus()
+  }, [submitCount, isSubmitting, isValidating, errors, alertFor, setErrors, showAlert])
+  return null
+}

@@ -1,0 +1,57 @@
+/**
+ * Keeps the URL in step with the flow. The server's step goes into the URL (a move forward adds a history entry,
+ * anything else replaces it); a completed flow follows `result.redirect`. When the browser goes back or forward
+ * (a POP), a previous step's URL sends POST .../back until the server is there, and a later or unknown one is
+ * corrected to the server's step.
+ */
+import { useEffect, useRef } from 'react'
+import { useLocation, useNavigate, useNavigationType } from 'react-router'
+import { resyncAction, stepFromPath, stepPath, visibleSteps } from './paths'
+import type { FlowController } from './useFlow'
+
+export function useFlowUrlSync(flow: FlowController, base: string, exitTo: string): void {
+  const { state, busy, backTo } = flow
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const navigate = useNavigate()
+  const lastStep = useRef<string | null>(null)
+  const pathname = useRef(location.pathname)
+  pathname.current = location.pathname
+
+  // server → URL
+  const step = state?.step
+  const status = state?.status
+  const redirect = state?.result?.redirect
+  const steps = state?.steps
+  useEffect(() => {
+    if (!step || !steps || busy === 'sync') return
+    if (status === 'completed') {
+      navigate(redirect || exitTo, { replace: true })
+      return
+    }
+    const ids = visibleSteps(steps).map((s) => s.id)
+    const forward = lastStep.current !== null && ids.indexOf(step) > ids.indexOf(lastStep.current)
+    lastStep.current = step
+    const target = stepPath(base, step)
+    if (pathname.current !== target) navigate(target, { replace: !forward })
+  }, [step, status, redirect, steps, busy, base, exitTo, navigate])
+
+  // URL → server (browser history moves, or a link to a step that is not the server's)
+  const key = location.key
+  const stateRef = useRef(state)
+  stateRef.current = state
+  useEffect(() => {
+    const current = stateRef.current
+    if (!current || busy !== null || current.status === 'completed') return
+    const urlStep = stepFromPath(base, location.pathname)
+    const action = resyncAction(current.steps, current.step, urlStep)
+    if (action === 'none') return
+    if (action === 'back' && navigationType === 'POP' && urlStep !== null) {
+      void backTo(urlStep, current.steps.length)
+      return
+    }
+    navigate(stepPath(base, current.step), { replace: true })
+    // only a change of location starts this; the flow's own moves are handled above
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+}

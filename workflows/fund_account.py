@@ -1,0 +1,170 @@
+"""The fund-account wizard (`fund-account-{user_id}`): link a bank if there is none, then a first deposit when the
+bank was linked instantly, or the micro-deposit notice when it must be verified first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
+from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.workflow import ParentClosePolicy
+
+with workflow.unsafe.imports_passed_through():
+    from activities.funding import FundingActivities, OpenDeposit
+    from activities.profile import Profile, ProfileActivities
+    from domain import fund_account as rules
+    from domain import transfer_rules as T
+    from domain.customer_status import customer_status_error
+    from workflows import search_attributes as sa
+    from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
+    from workflows.flow_core import ACTIVE, CLOSED, COMPLETED, FAILED, FlowCore, FlowError, FlowState, StepSubmission
+    from workflows.transfer import TransferInput, TransferWorkflow
+    from workflows.transfer import workflow_id as transfer_id
+
+KIND = "fund-account"
+RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), non_retryable_error_types=["TransferRefused"])
+
+
+@dataclass
+class FundAccountInput:
+    user_id: int
+    transfer_poll_seconds: int = 30
+    bank_link: BankLinkTimings = field(default_factory=BankLinkTimings)
+    idle_timeout_seconds: int = 7 * 24 * 3600
+
+
+def workflow_id(user_id: int) -> str:
+    return f"{KIND}-{user_id}"
+
+
+@workflow.defn(name="FundAccount")
+class FundAccountWorkflow:
+    def __init__(self) -> None:
+        self.flow = FlowCore(KIND, rules.STEPS)
+        self._ready = False
+
+    @workflow.run
+    async def run(self, inp: FundAccountInput) -> dict[str, Any]:
+        self.inp = inp
+        self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
+        profile: Profile = await workflow.execute_activity_method(
+            ProfileActivities.load, inp.user_id, start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
+        f = self.flow
+        f.facts = dict(profile.facts)
+        f.begin()
+        self._gate()
+        self._context()
+        self._ready = True
+        await f.changed()
+        while f.status not in (COMPLETED, FAILED):
+            try:
+                await workflow.wait_condition(self._moved(f.version), timeout=timedelta(seconds=inp.idle_timeout_seconds))
+            except TimeoutError:
+                f.status, f.result = CLOSED, {"outcome": "idle"}
+                break
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return f.result or {"outcome": f.status}
+
+    def _moved(self, version: int) -> Callable[[], bool]:
+        return lambda: self.flow.version != version or self.flow.status in (COMPLETED, FAILED)
+
+    def _gate(self) -> None:
+        """A blocked state, or a customer that cannot fund, replaces the wizard by an explanation."""
+        f = self.flow
+        if f.facts.get("state_blocked"):
+            f.status, f.error = FAILED, FlowError("State Availability Issue", T.BLOCKED_STATE, "/app")
+            return
+        status = str(f.facts.get("customer_status") or "not-created")
+        if status == "not-created":
+            f.status = FAILED
+            f.error = FlowError("Complete your profile", "Please complete your profile before funding your account.",
+                                "/app/onboarding")
+            return
+        popup = customer_status_error(status)
+        if popup is not None:
+            action = "/app/onboarding" if status in ("retry", "invalid-info") else popup.action
+            f.status, f.error = FAILED, FlowError(popup.title, popup.message, action)
+
+    @workflow.update
+    async def submit(self, sub: StepSubmission) -> FlowState:
+        f = self.flow
+        fields = f.fields_of(sub)
+        f.status, f.error = ACTIVE, None
+        if sub.step in BANK_STEPS:
+            if not await self.bank.apply(sub.step, fields):
+                return await f.changed()
+        elif sub.step == "transfer":
+            if not await self._deposit(fields):
+                return await f.changed()
+        elif sub.step == "success":
+            f.status, f.result = COMPLETED, {"outcome": "completed", "redirect": "/app"}
+            return await f.changed()
+        f.advance()
+        self._context()
+        return await f.changed()
+
+    @submit.validator
+    def _check(self, sub: StepSubmission) -> None:
+        if not self._ready:
+            raise ApplicationError("The flow is starting, try again.", type="NotReady")
+        self.flow.check(sub)
+
+    async def _deposit(self, fields: dict[str, Any]) -> bool:
+        f = self.flow
+        amount = T.parse_amount(fields["transfer_amount"])
+        key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:deposit"
+        try:
+            transfer: int = await workflow.execute_activity_method(
+                FundingActivities.open_deposit, OpenDeposit(self.inp.user_id, str(amount), key),
+                start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
+        except ActivityError as exc:
+            f.error = FlowError("Transfer not started", str(getattr(exc.cause, "message", "Something went wrong")))
+            return False
+        await workflow.start_child_workflow(
+            TransferWorkflow.run, TransferInput(transfer, self.inp.user_id, self.inp.transfer_poll_seconds),
+            id=transfer_id(transfer), parent_close_policy=ParentClosePolicy.ABANDON,
+            static_summary=f"Deposit of ${amount} for user {self.inp.user_id}",
+            search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(self.inp.user_id)),
+                                                     SearchAttributePair(sa.FLOW, "transfer")]))
+        f.values["transfer"] = {"transfer_amount": str(amount)}
+        f.facts["transfer"] = {"id": transfer, "amount": str(amount)}
+        return True
+
+    @workflow.update
+    async def back(self) -> FlowState:
+        self.flow.back()
+        self.flow.error = None
+        self._context()
+        return await self.flow.changed()
+
+    @workflow.update
+    async def open(self) -> FlowState:
+        await workflow.wait_condition(lambda: self._ready)
+        if self.flow.status == CLOSED:
+            self.flow.status = ACTIVE
+        return self.flow.state()
+
+    @workflow.update
+    async def close(self) -> FlowState:
+        if self.flow.status == ACTIVE:
+            self.flow.status = CLOSED
+        return await self.flow.changed()
+
+    @workflow.query
+    def state(self) -> FlowState:
+        return self.flow.state()
+
+    def _context(self) -> None:
+        f = self.flow
+        source = f.facts.get("funding_source") or {}
+        f.context = {
+            "transfer": {"bank_name": source.get("bank_name", ""), "account_tail": source.get("account_tail", ""),
+                         "limit": str(T.TRANSFER_LIMIT)},
+            "transfer-initiated": {**(f.facts.get("transfer") or {}), "bank_name": source.get("bank_name", "")},
+            "confirmation": self.bank.confirmation_context() if f.facts.get("source_created") else {
+                "micro_deposits": f.facts.get("funding_source_status") == "unverified"},
+        }
