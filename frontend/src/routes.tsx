@@ -12,6 +12,7 @@ import { DisclaimerPage } from './pages/DisclaimerPage'
 import { HomePage } from './pages/HomePage'
 import { InvestmentsPage } from './pages/InvestmentsPage'
 import { LogoutPage } from './pages/LogoutPage'
+import { OnboardingPage } from './onboarding/OnboardingPage'
 import { PlaceholderPage } from './pages/PlaceholderPage'
 import { PrivacyPage } from './pages/PrivacyPage'
 import { SettingsPage } from './pages/SettingsPage'
@@ -28,7 +29,6 @@ const assetRoutes: RouteObject[] = [
 ]
 
 const LATER: [string, string][] = [
-  ['onboarding', 'Onboarding'],
   ['fund-account', 'Fund your account'],
   ['document', 'Documents'],
   ['make-investment', 'Make an investment'],
@@ -55,7 +55,8 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'contact', element: <ContactPage /> },
     { path: 'privacy', element: <PrivacyPage /> },
     { path: 'disclaimer', element: <DisclaimerPage /> },
-    { path: 'tour', element: <TourPage /> },
+    { path: 'tour/:step?', element: <TourPage /> },
+    { path: 'onboarding/*', element: <OnboardingPage /> },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]
