@@ -20,6 +20,7 @@ from api.deps import CurrentUser, State
 from api.errors import ApiError
 from api.flows_registry import KINDS, FlowKind
 from api.render import json_response
+from worker.updates import with_ready_retry
 from workflows import search_attributes as sa
 from workflows.flow_core import FlowState, StepSubmission
 
@@ -89,7 +90,8 @@ async def _update(kind: str, flow_id: str, user: CurrentUser, state: State, name
     handle = (await state.temporal()).get_workflow_handle(flow_id)
     try:
         method = getattr(k.workflow, name)
-        flow: FlowState = await (handle.execute_update(method, arg) if arg is not None else handle.execute_update(method))
+        flow: FlowState = await with_ready_retry(
+            lambda: handle.execute_update(method, arg) if arg is not None else handle.execute_update(method))
     except WorkflowUpdateFailedError as exc:
         return _failed_update(exc)
     except RPCError as exc:

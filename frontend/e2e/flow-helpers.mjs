@@ -36,7 +36,8 @@ export async function next(page, name = 'Continue') {
 
 /** Picks a radio card by its label. */
 export async function choose(page, label) {
-  await page.getByTestId('flow-step').getByRole('radio', { name: label, exact: true }).check({ force: true })
+  await page.getByTestId('flow-step').getByText(label, { exact: true }).click()
+  await page.getByTestId('flow-step').getByRole('radio', { name: new RegExp(`^${escape(label)}\\b`), checked: true }).waitFor({ state: 'attached' })
 }
 
 /** The flow API as the signed-in user: { status, body }. */

@@ -39,7 +39,7 @@ export function FlowProgress({ steps, current, title, titleOf }: Props) {
         colorPalette="gold"
         mt="3"
         aria-hidden="true"
-        css={{ '--steps-gutter': 'spacing.1' }}
+        css={{ '--steps-gutter': '{spacing.1}' }}
       >
         <Steps.List>
           {shown.map((s, i) => (

@@ -40,7 +40,8 @@ export function ChoiceField<T extends string | boolean>({ name, legend, hideLege
           const option = options.find((o) => encode(o.value) === e.value)
           if (option) void helpers.setValue(option.value)
         }}
-        orientation={columns}
+        orientation="horizontal"
+        align="center"
         colorPalette="gold"
         variant="outline"
         aria-describedby={invalid ? errorId : undefined}

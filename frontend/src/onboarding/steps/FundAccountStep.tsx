@@ -12,12 +12,13 @@ export function FundAccountStep() {
     const outcome = await submit({})
     if (outcome?.kind !== 'state') setFailed(true)
   }
+  // once the move that brought the flow here has finished
   useEffect(() => {
-    if (sent.current) return
+    if (sent.current || busy !== null) return
     sent.current = true
     void go()
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  }, [busy])
   return (
     <Stack gap="5" align="center" textAlign="center" py="6" aria-live="polite">
       {failed ? (

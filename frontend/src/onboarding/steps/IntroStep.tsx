@@ -22,9 +22,7 @@ export function IntroStep() {
       <List.Root gap="3" variant="plain">
         {ASKS.map((a) => (
           <List.Item key={a} alignItems="flex-start">
-            <List.Indicator asChild color="gold.fg" mt="1">
-              <CheckIcon />
-            </List.Indicator>
+            <CheckIcon boxSize="5" color="gold.fg" flexShrink="0" mt="0.5" me="3" />
             {a}
           </List.Item>
         ))}
