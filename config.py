@@ -56,6 +56,7 @@ class Settings(BaseSettings):
     enabled_states: list[str] = Field(default_factory=lambda: sorted(ENABLED_STATES))  # investing: 32 states
     migration_flag: bool = False  # evolveMigration: off (both terms checkboxes on the SSN step)
     deposit_hold_days: int = 7
+    uploads_dir: str = ".data/uploads"
     micro_deposit_poll_seconds: int = 60
     micro_deposit_reminder_seconds: int = 72 * 3600
     micro_deposit_expiry_seconds: int = 14 * 24 * 3600

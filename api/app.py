@@ -17,6 +17,7 @@ from api.routes import (
     account,
     assets,
     auth,
+    bank_removal,
     banklink,
     codec,
     financials,
@@ -25,6 +26,7 @@ from api.routes import (
     micro_deposits,
     notify,
     transfers,
+    uploads,
     webhooks,
 )
 from api.state import AppState
@@ -46,8 +48,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Vitrine API", version=settings.app_version, lifespan=lifespan,
                   description="Fractional shares of collectible assets; every multi-step process is a Temporal workflow.")
     install_error_handlers(app)
-    for module in (auth, account, assets, notify, financials, flows, banklink, transfers, micro_deposits, webhooks, media,
-                   codec):
+    routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
+               webhooks, uploads, media, codec)
+    for module in routers:
         app.include_router(module.router)
 
     @app.get("/api/health", tags=["ops"])

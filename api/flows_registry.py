@@ -8,7 +8,7 @@ from typing import Any
 
 from config import Settings
 from store.models import User
-from workflows import fund_account, onboarding
+from workflows import document_upload, fund_account, onboarding
 from workflows.bank_steps import BankLinkTimings
 
 
@@ -33,4 +33,8 @@ KINDS: dict[str, FlowKind] = {
         lambda u, s: fund_account.FundAccountInput(u.id, s.transfer_poll_seconds, BankLinkTimings(
             s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds)),
         lambda u: f"Fund-account wizard of user {u.id}"),
+    "document-upload": FlowKind(
+        "document-upload", document_upload.DocumentUploadWorkflow, "DocumentUpload",
+        lambda u: document_upload.workflow_id(u.id), lambda u, s: document_upload.DocumentUploadInput(u.id),
+        lambda u: f"Identity document upload of user {u.id}"),
 }

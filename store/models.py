@@ -242,3 +242,19 @@ class WebhookEvent(Base):
     event_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     topic: Mapped[str] = mapped_column(String(64))
     received_at: Mapped[datetime] = _now()
+
+
+class Upload(Base):
+    """An identity document upload: the address it may be PUT to once, and where the file landed."""
+
+    __tablename__ = "uploads"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    file_name: Mapped[str] = mapped_column(String(255))
+    content_type: Mapped[str] = mapped_column(String(32))
+    document_type: Mapped[str] = mapped_column(String(16))
+    size: Mapped[int | None] = mapped_column(Integer)
+    path: Mapped[str | None] = mapped_column(String(500))
+    created_at: Mapped[datetime] = _now()
+    uploaded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -14,6 +14,7 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from activities.bank_link import BankLinkActivities
+from activities.documents import DocumentActivities
 from activities.email import EmailActivities
 from activities.flows import FlowActivities
 from activities.funding import FundingActivities
@@ -26,13 +27,14 @@ from config import Settings
 from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
 from workflows.bank_link import BankLinkWorkflow
+from workflows.document_upload import DocumentUploadWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
 from workflows.fund_account import FundAccountWorkflow
 from workflows.onboarding import OnboardingWorkflow
 from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
-                              FundAccountWorkflow)
+                              FundAccountWorkflow, DocumentUploadWorkflow)
 
 
 @dataclass
@@ -65,9 +67,11 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     bank = BankLinkActivities(r.sessions, pay, mail, settings.app_url)
     transfers = TransferActivities(r.sessions, pay)
     funding = FundingActivities(r.sessions, settings)
+    documents = DocumentActivities(r.sessions, pay)
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
             payments.ensure_customer, payments.link_manual, payments.link_provider, flows.publish, bank.check,
-            bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle, funding.open_deposit]
+            bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
+            documents.submit]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

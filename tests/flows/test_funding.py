@@ -161,3 +161,20 @@ async def test_webhooks_forged_refused_and_redelivered_applied_once(
                                   .where(LedgerPosting.account == f"user:{user['user_id']}:cash"))
         assert entries == 1
     assert (await balance(api, user))["cash"] == "250.00"
+
+
+async def test_bank_removal_rules(api: httpx.AsyncClient, sandbox: httpx.AsyncClient, temporal_client: Client,
+                                  served_api: str) -> None:
+    user = await onboarded(api, sandbox)
+    await verify_bank(api, sandbox, user)
+    h = user["headers"]
+    r = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "20"}, headers=h)
+    blocked = await api.delete("/api/dwolla/bank-funding-source/", headers=h)
+    assert blocked.status_code == 400 and blocked.json()["errors"][0]["message"] == (
+        "You must have a total balance of $0 and no pending transfers or investments, in order to remove your bank account.")
+    await temporal_client.get_workflow_handle(transfer_id(r.json()["id"])).result()
+    assert (await api.delete("/api/dwolla/bank-funding-source/", headers=h)).status_code == 400  # cash is not 0
+    other = await onboarded(api, sandbox)
+    assert (await api.delete("/api/dwolla/bank-funding-source/", headers=other["headers"])).status_code == 200
+    info = (await api.get(f"/api/users/{other['user_id']}/financials/funding-source", headers=other["headers"])).json()
+    assert info["info"] is None

@@ -74,6 +74,7 @@ function AfterSubmit({ alertFor }: { alertFor?: (errors: Errors) => AlertOptions
   const { showAlert } = useAlert()
   const handled = useRef(0)
   useEffect(() => {
+    console.log('after', submitCount, handled.current, isSubmitting, isValidating, JSON.stringify(errors))
     if (submitCount === handled.current || isSubmitting || isValidating) return
     handled.current = submitCount
     const flat = Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'))

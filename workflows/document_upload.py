@@ -1,0 +1,106 @@
+"""The identity document flow (`document-upload-{user_id}`): document type, one uploaded file, then the provider
+reviews it (the customer goes from 'document' to pending, then verified by the provider's webhook)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError
+
+with workflow.unsafe.imports_passed_through():
+    from activities.documents import DocumentActivities, SubmitDocument
+    from domain import document_upload as rules
+    from workflows.flow_core import ACTIVE, CLOSED, COMPLETED, FAILED, FlowCore, FlowError, FlowState, StepSubmission
+
+KIND = "document-upload"
+RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), non_retryable_error_types=["UploadMissing",
+                                                                                       "ProviderRejected"])
+
+
+@dataclass
+class DocumentUploadInput:
+    user_id: int
+    idle_timeout_seconds: int = 7 * 24 * 3600
+
+
+def workflow_id(user_id: int) -> str:
+    return f"{KIND}-{user_id}"
+
+
+@workflow.defn(name="DocumentUpload")
+class DocumentUploadWorkflow:
+    def __init__(self) -> None:
+        self.flow = FlowCore(KIND, rules.STEPS)
+        self.flow.begin()  # no facts to load: the first step is known before run() (update-with-start may come first)
+
+    @workflow.run
+    async def run(self, inp: DocumentUploadInput) -> dict[str, Any]:
+        self.inp = inp
+        f = self.flow
+        await f.changed()
+        while f.status not in (COMPLETED, FAILED):
+            try:
+                await workflow.wait_condition(self._moved(f.version), timeout=timedelta(seconds=inp.idle_timeout_seconds))
+            except TimeoutError:
+                f.status = CLOSED
+                break
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return f.result or {"outcome": f.status}
+
+    def _moved(self, version: int) -> Callable[[], bool]:
+        return lambda: self.flow.version != version or self.flow.status in (COMPLETED, FAILED)
+
+    @workflow.update
+    async def submit(self, sub: StepSubmission) -> FlowState:
+        f = self.flow
+        fields = f.fields_of(sub)
+        f.status, f.error = ACTIVE, None
+        if sub.step == "upload":
+            key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:document:{f.version}"
+            try:
+                status: str = await workflow.execute_activity_method(
+                    DocumentActivities.submit, SubmitDocument(self.inp.user_id, str(fields["file_key"]), key),
+                    start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
+            except ActivityError as exc:
+                f.error = FlowError("Upload failed", str(getattr(exc.cause, "message", "Something went wrong, please try again")))
+                return await f.changed()
+            f.context["complete"] = {"customer_status": status,
+                                     "message": "Thanks! Your ID was received; approval usually takes 2-3 days."}
+        if sub.step == "complete":
+            f.status, f.result = COMPLETED, {"outcome": "completed", "redirect": "/app"}
+            return await f.changed()
+        f.values[sub.step] = fields
+        f.advance()
+        return await f.changed()
+
+    @submit.validator
+    def _check(self, sub: StepSubmission) -> None:
+        self.flow.check(sub)
+
+    @workflow.update
+    async def back(self) -> FlowState:
+        self.flow.back()
+        return await self.flow.changed()
+
+    @workflow.update
+    async def open(self) -> FlowState:
+        if self.flow.status == CLOSED:
+            self.flow.status = ACTIVE
+        return self.flow.state()
+
+    @workflow.update
+    async def close(self) -> FlowState:
+        if self.flow.status == ACTIVE:
+            self.flow.status = CLOSED
+        return await self.flow.changed()
+
+    @workflow.query
+    def state(self) -> FlowState:
+        return self.flow.state()
+
+
