@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench compose-config
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -31,3 +31,7 @@ openapi: setup
 
 bench: setup
 	@$(PY) -m bench.catalogue
+	@$(PY) -m bench.flows
+
+bench-flows: setup
+	@$(PY) -m bench.flows

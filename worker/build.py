@@ -16,7 +16,6 @@ from temporalio.worker import Worker
 from activities.bank_link import BankLinkActivities
 from activities.documents import DocumentActivities
 from activities.email import EmailActivities
-from activities.flows import FlowActivities
 from activities.funding import FundingActivities
 from activities.payments import PaymentActivities
 from activities.profile import ProfileActivities
@@ -63,13 +62,12 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     email = EmailActivities(r.sessions, mail, settings.app_url)
     profile = ProfileActivities(r.sessions, pii, frozenset(settings.enabled_states))
     payments = PaymentActivities(r.sessions, pay, BankLinkClient(r.http, url, key), pii)
-    flows = FlowActivities(r.redis)
     bank = BankLinkActivities(r.sessions, pay, mail, settings.app_url)
     transfers = TransferActivities(r.sessions, pay)
     funding = FundingActivities(r.sessions, settings)
     documents = DocumentActivities(r.sessions, pay)
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
-            payments.ensure_customer, payments.link_manual, payments.link_provider, flows.publish, bank.check,
+            payments.ensure_customer, payments.link_manual, payments.link_provider, bank.check,
             bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
             documents.submit]
 

@@ -1,19 +1,17 @@
-"""What every flow workflow shares: its FlowState, steps bookkeeping, search attributes, current details, and the
-state published to the browser (Redis pub/sub → SSE). Composition, not inheritance: each flow workflow owns a FlowCore
-and declares its own Temporal handlers."""
+"""What every flow workflow shares: its FlowState, steps bookkeeping, search attributes and current details.
+Composition, not inheritance: each flow workflow owns a FlowCore and declares its own Temporal handlers. (The api
+publishes each new FlowState it gets back from an Update to Redis for the SSE streams: no extra workflow task.)"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
-from datetime import timedelta
+from dataclasses import dataclass, field
 from typing import Any
 
 from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.flows import FlowActivities, Published
     from domain.flow import Step, by_id, first_step, next_step, previous_step, step_views
     from workflows import search_attributes as sa
 
@@ -110,14 +108,10 @@ class FlowCore:
             waiting_for=self.waiting_for, result=self.result, error=self.error, version=self.version)
 
     async def changed(self) -> FlowState:
-        """After every change: bump the version, tell ops (search attributes, details) and the browser (SSE)."""
+        """After every change: bump the version and tell ops (search attributes, current details)."""
         self.version += 1
         workflow.upsert_search_attributes([sa.STEP.value_set(self.step)])
         waits = f"; waiting for {self.waiting_for}" if self.waiting_for else "; waiting for the investor"
         workflow.set_current_details(f"Step **{self.step}** ({self.status}){waits}. Version {self.version}.")
-        state = self.state()
-        await workflow.execute_local_activity_method(
-            FlowActivities.publish, Published(state.flow_id, asdict(state)),
-            start_to_close_timeout=timedelta(seconds=5))
-        return state
+        return self.state()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from dataclasses import asdict
@@ -15,7 +16,6 @@ from temporalio.common import SearchAttributePair, TypedSearchAttributes, Workfl
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
-from activities.flows import channel
 from api.deps import CurrentUser, State
 from api.errors import ApiError
 from api.flows_registry import KINDS, FlowKind
@@ -25,6 +25,10 @@ from workflows import search_attributes as sa
 from workflows.flow_core import FlowState, StepSubmission
 
 router = APIRouter(tags=["flows"])
+
+
+def channel(flow_id: str) -> str:
+    return f"flow:{flow_id}"
 
 
 def _kind(kind: str) -> FlowKind:
@@ -96,7 +100,14 @@ async def _update(kind: str, flow_id: str, user: CurrentUser, state: State, name
         return _failed_update(exc)
     except RPCError as exc:
         raise _not_found(exc) from None
+    await publish(state, flow)
     return _state(flow)
+
+
+async def publish(state: State, flow: FlowState) -> None:
+    """Fans the new FlowState out to every SSE stream of this flow (any api instance) through Redis."""
+    with contextlib.suppress(Exception):  # a browser that misses an event re-reads the state
+        await state.redis.publish(channel(flow.flow_id), json.dumps(asdict(flow), default=str))
 
 
 @router.post("/api/flows/{kind}/{flow_id}/steps/{step}")

@@ -1,10 +1,10 @@
-// The onboarding wizard, at desktop size and as the Android wrapper at 390×844:
-// sign up → tour → every step with a manual bank (with a bad date of birth, a P.O. box, the risk alerts, browser back,
-// closing in the middle and reopening) → the fund-account page; and the instant bank-link path through the sandbox page.
+// The onboarding wizard, at desktop size and as the Android wrapper at 390×844: sign up → tour → every step with a
+// manual bank (with a bad date of birth, a P.O. box, the risk alerts, browser back and forward, closing in the middle
+// and reopening) → the fund-account page. The instant bank-link path is in onboarding-bank-link.test.mjs.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
-import { atStep, choose, flowCall, next, PROFILE_STEPS, signUp, submitSteps } from './flow-helpers.mjs'
+import { atStep, choose, flowCall, next, signUp } from './flow-helpers.mjs'
 
 const UNDER_18 = 'In order to invest on Vitrine you must be above the age of 18.'
 
@@ -86,6 +86,9 @@ for (const variant of [DESKTOP, ANDROID]) {
       await atStep(page, 'ssn', 'Social Security Number')
       assert.equal(await ssn.inputValue(), '***-**-6789')
       assert.equal(await ssn.isDisabled(), true)
+      // forward to a step the server is not at: the URL is corrected to the server's step
+      await page.goForward()
+      await atStep(page, 'ssn', 'Social Security Number')
       await next(page)
 
       await atStep(page, 'accreditation-status', 'Accreditation Status')
@@ -181,50 +184,6 @@ for (const variant of [DESKTOP, ANDROID]) {
       assert.deepEqual(problems, [])
     } catch (error) {
       await shot('failed')
-      throw error
-    }
-
-  })
-
-  test(`onboarding with the instant bank link (${variant.name})`, { timeout: 180_000 }, async (t) => {
-    const { page, problems, close } = await launch(variant)
-    t.after(close)
-    await signUp(page, uniqueEmail(`link-${variant.name}`))
-    try {
-      await submitSteps(page, PROFILE_STEPS)
-      const visited = []
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname)
-      })
-
-      await page.goto(`${BASE_URL}/app/onboarding`)
-      await atStep(page, 'connect-bank', 'Connect Your Bank')
-      await page.getByRole('button', { name: 'Sign in to your bank' }).click()
-
-      // the providers' hosted page: pick a bank, sign in with the sandbox credentials, pick an account
-      await page.getByRole('button', { name: /Harbor National Bank/ }).click()
-      await page.getByLabel('Username').fill('user_good')
-      await page.getByLabel('Password').fill('pass_good')
-      await screenshot(page, variant, 'link-01-bank-sign-in')
-      await page.getByRole('button', { name: 'Sign in' }).click()
-      await page.getByRole('radio').first().check()
-      await page.getByRole('button', { name: 'Continue' }).click()
-
-      // back in the app: the token is submitted, account type, bank info and confirmation are skipped
-      await page.waitForURL('**/app/fund-account', { timeout: 45_000 })
-      assert.ok(visited.some((p) => p === '/app/onboarding/connect-bank'), `visited: ${visited.join(' ')}`)
-      for (const skipped of ['bank-account-type', 'bank-info', 'confirmation']) {
-        assert.ok(!visited.includes(`/app/onboarding/${skipped}`), `${skipped} was shown: ${visited.join(' ')}`)
-      }
-      const userId = await page.evaluate(() => localStorage.getItem('user_id'))
-      const flow = await flowCall(page, 'GET', `/api/flows/onboarding/onboarding-${userId}`)
-      assert.equal(flow.body.status, 'completed')
-      const states = Object.fromEntries(flow.body.steps.map((s) => [s.id, s.state]))
-      assert.deepEqual([states['bank-account-type'], states['bank-info'], states.confirmation], ['skipped', 'skipped', 'skipped'])
-      await screenshot(page, variant, 'link-02-fund-account')
-      assert.deepEqual(problems, [])
-    } catch (error) {
-      await screenshot(page, variant, 'link-failed')
       throw error
     }
   })

@@ -39,11 +39,10 @@ export function FlowProgress({ steps, current, title, titleOf }: Props) {
         colorPalette="gold"
         mt="3"
         aria-hidden="true"
-        css={{ '--steps-gutter': '{spacing.1}' }}
       >
-        <Steps.List>
+        <Steps.List css={{ '--steps-gutter': '{spacing.1}' }}>
           {shown.map((s, i) => (
-            <Steps.Item key={s.id} index={i} title={titleOf(s.id)}>
+            <Steps.Item key={s.id} index={i} title={titleOf(s.id)} gap="0">
               <Steps.Indicator>
                 <Steps.Status complete={<CheckIcon />} incomplete={<Steps.Number />} />
               </Steps.Indicator>

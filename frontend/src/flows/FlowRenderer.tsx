@@ -10,6 +10,7 @@ import { CloseFlowDialog } from './CloseFlowDialog'
 import { FlowErrorDialog } from './FlowErrorDialog'
 import { FlowProgress } from './FlowProgress'
 import { FlowStepContext, stepTitle, type FlowStepApi, type StepRegistry } from './stepContext'
+import type { StepFields } from './types'
 import { useFlow } from './useFlow'
 import { useFlowUrlSync } from './useFlowUrlSync'
 
@@ -47,8 +48,11 @@ export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
     if (!state) return null
     const first = state.steps.find((s) => s.state !== 'skipped')?.id
     const canGoBack = definition?.back !== false && state.step !== first
-    return { state, values: state.values ?? {}, context: state.context ?? {}, busy, submit: flow.submit, back: canGoBack ? () => void flow.back() : null }
-  }, [state, definition, busy, flow.submit, flow.back])
+    // a move started on another step (e.g. the one before, whose new state arrived first by the events) is not this step's
+    const stepBusy = flow.busyStep === state.step ? busy : null
+    const submit = (fields: StepFields) => flow.submit(state.step, fields)
+    return { state, values: state.values ?? {}, context: state.context ?? {}, busy: stepBusy, submit, back: canGoBack ? () => void flow.back() : null }
+  }, [state, definition, busy, flow.busyStep, flow.submit, flow.back])
 
   if (flow.openFailed) {
     return (

@@ -5,7 +5,8 @@ import { ChevronLeftIcon } from '../ui/icons'
 import { useFlowStep } from './stepContext'
 
 interface Props {
-  label: string
+  /** the primary button's text; without it (and without children) only Back shows */
+  label?: string
   /** a submit button of the surrounding form, unless onClick is given */
   onClick?: () => void
   disabled?: boolean
@@ -24,7 +25,7 @@ export function StepActions({ label, onClick, disabled = false, children }: Prop
       ) : (
         <span />
       )}
-      {children ?? (
+      {children ?? (label === undefined ? null : (
         <Button
           type={onClick ? 'button' : 'submit'}
           onClick={onClick}
@@ -37,7 +38,7 @@ export function StepActions({ label, onClick, disabled = false, children }: Prop
         >
           {label}
         </Button>
-      )}
+      ))}
     </Flex>
   )
 }

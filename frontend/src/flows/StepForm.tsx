@@ -74,7 +74,6 @@ function AfterSubmit({ alertFor }: { alertFor?: (errors: Errors) => AlertOptions
   const { showAlert } = useAlert()
   const handled = useRef(0)
   useEffect(() => {
-    console.log('after', submitCount, handled.current, isSubmitting, isValidating, JSON.stringify(errors))
     if (submitCount === handled.current || isSubmitting || isValidating) return
     handled.current = submitCount
     const flat = Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'))
@@ -85,8 +84,10 @@ function AfterSubmit({ alertFor }: { alertFor?: (errors: Errors) => AlertOptions
       void showAlert(alert)
       return
     }
-    const first = document.querySelector<HTMLElement>('form [aria-invalid="true"], form [data-invalid] input')
-    first?.focus()
+    // the first invalid control, or the first input inside an invalid group (radio cards)
+    const invalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]')
+    const target = invalid && !invalid.matches('input, select, textarea') ? invalid.querySelector<HTMLElement>('input:not([disabled])') : invalid
+    target?.focus()
   }, [submitCount, isSubmitting, isValidating, errors, alertFor, setErrors, showAlert])
   return null
 }

@@ -1,6 +1,6 @@
 /**
  * One flow's live state: opens it (POST /api/flows/{kind}), follows its events, and sends the person's moves
- * (submit, back, close) one at a time. A state older than the one shown (a lower version) is ignored.
+ * (submit, back, close) one after the other. A state older than the one shown (a lower version) is ignored.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAlert } from '../ui/alertContext'
@@ -14,24 +14,32 @@ export interface FlowController {
   state: FlowState | null
   /** the flow could not be opened */
   openFailed: boolean
+  /** the move under way, and the step it started from */
   busy: Busy
-  submit(fields: StepFields): Promise<SubmitOutcome | null>
+  busyStep: string | null
+  /** sends `step`'s fields (a step that is no longer current gets a 409: the flow is then re-read) */
+  submit(step: string, fields: StepFields): Promise<SubmitOutcome | null>
   back(): Promise<void>
   /** back on the server until it is at `step` (or cannot go further) */
   backTo(step: string, maxSteps: number): Promise<void>
-  /** leave now and finish later; true when the server kept the progress */
-  close(): Promise<boolean>
+  /** leave now and finish later (progress is kept) */
+  close(): Promise<void>
   reopen(): void
+}
+
+interface Move<T> {
+  value: T
+  state?: FlowState
 }
 
 export function useFlow(kind: string): FlowController {
   const { showFailure } = useAlert()
   const [state, setState] = useState<FlowState | null>(null)
   const [openFailed, setOpenFailed] = useState(false)
-  const [busy, setBusy] = useState<Busy>(null)
+  const [busy, setBusy] = useState<{ label: Busy; step: string | null }>({ label: null, step: null })
   const [attempt, setAttempt] = useState(0)
   const stateRef = useRef<FlowState | null>(null)
-  const busyRef = useRef<Busy>(null)
+  const queue = useRef<Promise<unknown>>(Promise.resolve())
 
   const apply = useCallback((next: FlowState) => {
     const current = stateRef.current
@@ -55,40 +63,47 @@ export function useFlow(kind: string): FlowController {
   const flowId = state?.flow_id
   useEffect(() => (flowId ? subscribeFlowEvents(kind, flowId, apply) : undefined), [kind, flowId, apply])
 
-  /** Runs one move at a time; a failure without an answer shows the generic failure alert. */
+  /**
+   * Runs a move after the ones before it. Its new state and the end of `busy` land in the same render, so a new
+   * step never shows a stale spinner; a failure without an answer shows the generic failure alert.
+   */
   const run = useCallback(
-    async <T>(label: Exclude<Busy, null>, work: (s: FlowState) => Promise<T>): Promise<T | null> => {
-      const current = stateRef.current
-      if (!current || busyRef.current) return null
-      busyRef.current = label
-      setBusy(label)
-      try {
-        return await work(current)
-      } catch {
-        void showFailure()
-        return null
-      } finally {
-        busyRef.current = null
-        setBusy(null)
-      }
+    <T>(label: Exclude<Busy, null>, work: (s: FlowState) => Promise<Move<T>>): Promise<T | null> => {
+      const next = queue.current.then(async () => {
+        const current = stateRef.current
+        if (!current) return null
+        setBusy({ label, step: current.step })
+        try {
+          const move = await work(current)
+          setBusy({ label: null, step: null })
+          if (move.state) apply(move.state)
+          return move.value
+        } catch {
+          setBusy({ label: null, step: null })
+          void showFailure()
+          return null
+        }
+      })
+      queue.current = next
+      return next
     },
-    [showFailure],
+    [apply, showFailure],
   )
 
   const submit = useCallback(
-    (fields: StepFields) =>
-      run('submit', async (s) => {
-        const outcome = await submitStep(kind, s.flow_id, s.step, fields)
-        if (outcome.kind === 'state') apply(outcome.state)
-        if (outcome.kind === 'moved') apply(await getFlow(kind, s.flow_id))
-        return outcome
+    (step: string, fields: StepFields) =>
+      run('submit', async (s): Promise<Move<SubmitOutcome>> => {
+        const outcome = await submitStep(kind, s.flow_id, step, fields)
+        if (outcome.kind === 'state') return { value: outcome, state: outcome.state }
+        if (outcome.kind === 'moved') return { value: outcome, state: await getFlow(kind, s.flow_id) }
+        return { value: outcome }
       }),
-    [run, kind, apply],
+    [run, kind],
   )
 
   const back = useCallback(async () => {
-    await run('back', async (s) => apply(await backFlow(kind, s.flow_id)))
-  }, [run, kind, apply])
+    await run('back', async (s) => ({ value: null, state: await backFlow(kind, s.flow_id) }))
+  }, [run, kind])
 
   const backTo = useCallback(
     async (step: string, maxSteps: number) => {
@@ -99,18 +114,17 @@ export function useFlow(kind: string): FlowController {
           if (next.step === current.step) break
           current = next
         }
-        apply(current)
+        return { value: null, state: current }
       })
     },
-    [run, kind, apply],
+    [run, kind],
   )
 
-  const close = useCallback(
-    async () => (await run('close', async (s) => (apply(await closeFlow(kind, s.flow_id)), true))) ?? false,
-    [run, kind, apply],
-  )
+  const close = useCallback(async () => {
+    await run('close', async (s) => ({ value: null, state: await closeFlow(kind, s.flow_id) }))
+  }, [run, kind])
 
   const reopen = useCallback(() => setAttempt((n) => n + 1), [])
 
-  return { state, openFailed, busy, submit, back, backTo, close, reopen }
+  return { state, openFailed, busy: busy.label, busyStep: busy.step, submit, back, backTo, close, reopen }
 }

@@ -2,10 +2,12 @@
 import { Checkbox, Field } from '@chakra-ui/react'
 import { useField } from 'formik'
 import type { ReactNode } from 'react'
+import { useShownError } from './useShownError'
 
 export function CheckboxField({ name, children, disabled }: { name: string; children: ReactNode; disabled?: boolean }) {
   const [field, meta, helpers] = useField<boolean>(name)
-  const invalid = meta.touched && Boolean(meta.error)
+  const error = useShownError(meta)
+  const invalid = error !== undefined
   return (
     <Field.Root invalid={invalid} disabled={disabled}>
       <Checkbox.Root
@@ -22,7 +24,7 @@ export function CheckboxField({ name, children, disabled }: { name: string; chil
           {children}
         </Checkbox.Label>
       </Checkbox.Root>
-      <Field.ErrorText>{meta.error}</Field.ErrorText>
+      <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   )
 }

@@ -5,6 +5,7 @@
 import { Fieldset, RadioCard, Stack, type RadioCardRootProps } from '@chakra-ui/react'
 import { useField } from 'formik'
 import { useId, type ReactNode } from 'react'
+import { useShownError } from './useShownError'
 
 export interface Choice<T> {
   value: T
@@ -26,7 +27,8 @@ const encode = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 export function ChoiceField<T extends string | boolean>({ name, legend, hideLegend, options, columns = 'vertical', disabled }: Props<T>) {
   const [field, meta, helpers] = useField<T | '' | null>(name)
-  const invalid = meta.touched && Boolean(meta.error)
+  const error = useShownError(meta)
+  const invalid = error !== undefined
   const errorId = `${useId()}-error`
   return (
     <Fieldset.Root invalid={invalid} disabled={disabled}>
@@ -41,7 +43,7 @@ export function ChoiceField<T extends string | boolean>({ name, legend, hideLege
           if (option) void helpers.setValue(option.value)
         }}
         orientation="horizontal"
-        align="center"
+        align="start"
         colorPalette="gold"
         variant="outline"
         aria-describedby={invalid ? errorId : undefined}
@@ -63,7 +65,7 @@ export function ChoiceField<T extends string | boolean>({ name, legend, hideLege
           ))}
         </Stack>
       </RadioCard.Root>
-      <Fieldset.ErrorText id={errorId}>{meta.error}</Fieldset.ErrorText>
+      <Fieldset.ErrorText id={errorId}>{error}</Fieldset.ErrorText>
     </Fieldset.Root>
   )
 }

@@ -1,6 +1,7 @@
 /** A Formik choice from a long list as a native select (the platform's own picker on phones). */
 import { Field, NativeSelect } from '@chakra-ui/react'
 import { useField } from 'formik'
+import { useShownError } from './useShownError'
 
 interface Props {
   name: string
@@ -12,7 +13,8 @@ interface Props {
 
 export function SelectField({ name, label, options, placeholder = 'Select', autoComplete }: Props) {
   const [field, meta] = useField<string>(name)
-  const invalid = meta.touched && Boolean(meta.error)
+  const error = useShownError(meta)
+  const invalid = error !== undefined
   return (
     <Field.Root invalid={invalid}>
       <Field.Label fontWeight="medium">{label}</Field.Label>
@@ -29,7 +31,7 @@ export function SelectField({ name, label, options, placeholder = 'Select', auto
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Field.ErrorText>{meta.error}</Field.ErrorText>
+      <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   )
 }

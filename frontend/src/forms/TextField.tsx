@@ -5,6 +5,7 @@
 import { Field, Input, Text, type InputProps } from '@chakra-ui/react'
 import { useField } from 'formik'
 import { useId, useState, type ReactNode } from 'react'
+import { useShownError } from './useShownError'
 
 interface Props {
   name: string
@@ -25,7 +26,8 @@ interface Props {
 export function TextField({ name, label, type = 'text', autoComplete, helper, placeholder, readOnly, disabled, optional, inputMode, maxLength, format, mask }: Props) {
   const [field, meta, helpers] = useField<string>(name)
   const [focused, setFocused] = useState(false)
-  const invalid = meta.touched && Boolean(meta.error)
+  const error = useShownError(meta)
+  const invalid = error !== undefined
   const id = useId()
   const ids = { control: `${id}-input`, label: `${id}-label`, helperText: `${id}-helper`, errorText: `${id}-error` }
   const describedBy = [helper ? ids.helperText : null, invalid ? ids.errorText : null].filter(Boolean).join(' ') || undefined
@@ -63,7 +65,7 @@ export function TextField({ name, label, type = 'text', autoComplete, helper, pl
         aria-describedby={describedBy}
       />
       {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{meta.error}</Field.ErrorText>
+      <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   )
 }

@@ -5,7 +5,7 @@ import { CatalogueProvider } from '../catalogue/CatalogueProvider'
 import { useIsMobile } from '../hooks/useIsMobile'
 import { BottomNav } from './BottomNav'
 import { Header } from './Header'
-import { showsBottomNav } from './navigation'
+import { showsBottomNav, showsNavNotification } from './navigation'
 import { NavNotification } from './NavNotification'
 
 export function AppShell() {
@@ -16,7 +16,7 @@ export function AppShell() {
     <CatalogueProvider>
       <SkipLink />
       <Header withMenu />
-      <NavNotification />
+      {showsNavNotification(pathname) ? <NavNotification /> : null}
       <Box as="main" id="main" tabIndex={-1} pb={bottomNav ? '20' : '10'} outline="none">
         <Outlet />
       </Box>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { menuItems, showsBottomNav, showsViewToggle } from './navigation'
+import { menuItems, showsBottomNav, showsNavNotification, showsViewToggle } from './navigation'
 
 describe('menu', () => {
   it('default mode', () => {
@@ -28,5 +28,12 @@ describe('bottom navigation', () => {
     expect(showsViewToggle('/app/home')).toBe(false)
     expect(showsViewToggle('/app/assets/cars/CARS01')).toBe(false)
     expect(showsViewToggle('/app/investments')).toBe(false)
+  })
+  it('no new-offering toast over the wizards', () => {
+    expect(showsNavNotification('/app/home')).toBe(true)
+    expect(showsNavNotification('/app/assets/cars')).toBe(true)
+    expect(showsNavNotification('/app/onboarding')).toBe(false)
+    expect(showsNavNotification('/app/onboarding/ssn')).toBe(false)
+    expect(showsNavNotification('/app/tour/explore')).toBe(false)
   })
 })

@@ -43,6 +43,12 @@ export function showsBottomNav(pathname: string): boolean {
   return parts[1] === 'assets' && parts.length <= 3
 }
 
+/** Wizards (onboarding, tour) keep the screen to themselves: no new-offering toast over their buttons. */
+export function showsNavNotification(pathname: string): boolean {
+  const parts = pathname.split('/').filter(Boolean)
+  return !(parts[0] === 'app' && (parts[1] === 'onboarding' || parts[1] === 'tour'))
+}
+
 /** The carousel/list toggle shows on asset list routes only (hidden on home, tour, onboarding, investments, settings, contact, asset pages). */
 export function showsViewToggle(pathname: string): boolean {
   const parts = pathname.split('/').filter(Boolean)

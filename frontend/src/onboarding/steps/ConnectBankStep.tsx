@@ -79,9 +79,7 @@ export function ConnectBankStep() {
       <div aria-live="assertive" aria-atomic="true">
         <FormAlert messages={messages} />
       </div>
-      <StepActions label="" onClick={() => undefined}>
-        <span />
-      </StepActions>
+      <StepActions />
     </Stack>
   )
 }

@@ -1,0 +1,83 @@
+"""A throwaway stack for benchmarks: Temporal (SDK-started dev server), Redis, PostgreSQL database vitrine_bench,
+providers and api as processes, the worker in-process."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+
+from temporalio.client import Client
+from temporalio.testing import WorkflowEnvironment
+from temporalio.worker import Worker
+
+from config import Settings
+from worker.build import build_worker, worker_resources
+from worker.temporal import data_converter
+from workflows import search_attributes as sa
+
+ROOT = Path(__file__).resolve().parent.parent
+DB = "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_bench"
+REDIS_PORT, API_PORT, PROVIDERS_PORT = 6392, 8030, 8130
+
+
+def wait_port(port: int) -> None:
+    for _ in range(400):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise SystemExit(f"port {port} did not open")
+
+
+def start_processes(env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
+    py = sys.executable
+    subprocess.run([py, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"], cwd=ROOT, env=env, check=True)
+    procs = [
+        subprocess.Popen(["redis-server", "--port", str(REDIS_PORT), "--save", "", "--bind", "127.0.0.1"],
+                         stdout=subprocess.DEVNULL),
+        subprocess.Popen([py, "-m", "uvicorn", "providers.app:app", "--port", str(PROVIDERS_PORT), "--log-level",
+                          "warning", "--no-access-log"], cwd=ROOT, env=env),
+        subprocess.Popen([py, "-m", "uvicorn", "api.app:app", "--port", str(API_PORT), "--log-level", "warning",
+                          "--no-access-log"], cwd=ROOT, env=env),
+    ]
+    for port in (REDIS_PORT, PROVIDERS_PORT, API_PORT):
+        wait_port(port)
+    return procs
+
+
+class BenchStack:
+    api_url = f"http://127.0.0.1:{API_PORT}"
+
+    async def __aenter__(self) -> BenchStack:
+        self.env = await WorkflowEnvironment.start_local(
+            data_converter=data_converter(Settings()), dev_server_existing_path=str(ROOT / ".tools/bin/temporal"),
+            search_attributes=sa.ALL, dev_server_log_level="error")
+        self.client: Client = self.env.client
+        target = self.client.service_client.config.target_host
+        self.settings = Settings(database_url=DB, redis_url=f"redis://127.0.0.1:{REDIS_PORT}/0", temporal_address=target,
+                                 providers_url=f"http://127.0.0.1:{PROVIDERS_PORT}", task_queue="vitrine-bench",
+                                 registration_rate_limit=100_000, login_rate_limit=100_000)
+        env = {**os.environ, "VITRINE_DATABASE_URL": DB, "VITRINE_REDIS_URL": self.settings.redis_url,
+               "VITRINE_TEMPORAL_ADDRESS": target, "VITRINE_PROVIDERS_URL": self.settings.providers_url,
+               "VITRINE_TASK_QUEUE": "vitrine-bench", "VITRINE_REGISTRATION_RATE_LIMIT": "100000",
+               "PROVIDERS_DB_PATH": str(ROOT / ".data/providers-bench.sqlite3"),
+               "PROVIDERS_WEBHOOK_URL": f"{self.api_url}/api/webhooks/payments/"}
+        self.procs = start_processes(env)
+        self._resources = worker_resources(self.settings)
+        resources = await self._resources.__aenter__()
+        self.worker: Worker = build_worker(self.client, self.settings, resources)
+        await self.worker.__aenter__()
+        return self
+
+    async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+        await self.worker.__aexit__(et, e, tb)
+        await self._resources.__aexit__(et, e, tb)
+        for p in self.procs:
+            p.terminate()
+            p.wait()
+        await self.env.shutdown()
