@@ -3,7 +3,6 @@ reviews it (the customer goes from 'document' to pending, then verified by the p
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -15,7 +14,7 @@ from temporalio.exceptions import ActivityError
 with workflow.unsafe.imports_passed_through():
     from activities.documents import DocumentActivities, SubmitDocument
     from domain import document_upload as rules
-    from workflows.flow_core import ACTIVE, CLOSED, COMPLETED, FAILED, FlowCore, FlowError, FlowState, StepSubmission
+    from workflows.flow_core import ACTIVE, COMPLETED, FlowCore, FlowError, FlowState, StepSubmission
 
 KIND = "document-upload"
 RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), non_retryable_error_types=["UploadMissing",
@@ -41,19 +40,7 @@ class DocumentUploadWorkflow:
     @workflow.run
     async def run(self, inp: DocumentUploadInput) -> dict[str, Any]:
         self.inp = inp
-        f = self.flow
-        await f.changed()
-        while f.status not in (COMPLETED, FAILED):
-            try:
-                await workflow.wait_condition(self._moved(f.version), timeout=timedelta(seconds=inp.idle_timeout_seconds))
-            except TimeoutError:
-                f.status = CLOSED
-                break
-        await workflow.wait_condition(workflow.all_handlers_finished)
-        return f.result or {"outcome": f.status}
-
-    def _moved(self, version: int) -> Callable[[], bool]:
-        return lambda: self.flow.version != version or self.flow.status in (COMPLETED, FAILED)
+        return await self.flow.serve(inp.idle_timeout_seconds)
 
     @workflow.update
     async def submit(self, sub: StepSubmission) -> FlowState:
@@ -84,20 +71,15 @@ class DocumentUploadWorkflow:
 
     @workflow.update
     async def back(self) -> FlowState:
-        self.flow.back()
-        return await self.flow.changed()
+        return await self.flow.go_back()
 
     @workflow.update
     async def open(self) -> FlowState:
-        if self.flow.status == CLOSED:
-            self.flow.status = ACTIVE
-        return self.flow.state()
+        return await self.flow.reopen()
 
     @workflow.update
     async def close(self) -> FlowState:
-        if self.flow.status == ACTIVE:
-            self.flow.status = CLOSED
-        return await self.flow.changed()
+        return await self.flow.close()
 
     @workflow.query
     def state(self) -> FlowState:

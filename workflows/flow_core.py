@@ -4,8 +4,9 @@ publishes each new FlowState it gets back from an Update to Redis for the SSE st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
@@ -68,12 +69,15 @@ class FlowCore:
         self.result: dict[str, Any] | None = None
         self.error: FlowError | None = None
         self.version = 0
+        self.ready = False
 
     def begin(self) -> None:
         self.step = first_step(self.steps, self.facts)
 
     def check(self, sub: StepSubmission) -> None:
-        """Update validator: the current step, and its rules (domain/) pass."""
+        """Update validator: the flow is ready, this is the current step, and its rules (domain/) pass."""
+        if not self.ready:
+            raise ApplicationError("The flow is starting, try again.", type="NotReady")
         if self.status in (COMPLETED, FAILED):
             raise ApplicationError("This flow has ended.", type="FlowEnded", non_retryable=True)
         if sub.step != self.step:
@@ -115,3 +119,35 @@ class FlowCore:
         workflow.set_current_details(f"Step **{self.step}** ({self.status}){waits}. Version {self.version}.")
         return self.state()
 
+    async def serve(self, idle_timeout_seconds: int) -> dict[str, Any]:
+        """The body of every flow's run(): wait for the person until the flow ends or sits idle too long."""
+        self.ready = True
+        await self.changed()
+        while self.status not in (COMPLETED, FAILED):
+            try:
+                await workflow.wait_condition(self._moved(self.version), timeout=timedelta(seconds=idle_timeout_seconds))
+            except TimeoutError:
+                self.status, self.result = CLOSED, {"outcome": "idle"}
+                break
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return self.result or {"outcome": self.status}
+
+    def _moved(self, version: int) -> Callable[[], bool]:
+        return lambda: self.version != version or self.status in (COMPLETED, FAILED)
+
+    async def go_back(self) -> FlowState:
+        self.back()
+        self.error = None
+        return await self.changed()
+
+    async def reopen(self) -> FlowState:
+        """The browser (re)opens the flow: it continues where it was."""
+        await workflow.wait_condition(lambda: self.ready)
+        if self.status == CLOSED:
+            self.status = ACTIVE
+        return self.state()
+
+    async def close(self) -> FlowState:
+        if self.status == ACTIVE:
+            self.status = CLOSED
+        return await self.changed()

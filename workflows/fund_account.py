@@ -3,14 +3,13 @@ bank was linked instantly, or the micro-deposit notice when it must be verified 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
-from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.exceptions import ActivityError
 from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
@@ -21,7 +20,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.customer_status import customer_status_error
     from workflows import search_attributes as sa
     from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
-    from workflows.flow_core import ACTIVE, CLOSED, COMPLETED, FAILED, FlowCore, FlowError, FlowState, StepSubmission
+    from workflows.flow_core import ACTIVE, COMPLETED, FAILED, FlowCore, FlowError, FlowState, StepSubmission
     from workflows.transfer import TransferInput, TransferWorkflow
     from workflows.transfer import workflow_id as transfer_id
 
@@ -45,7 +44,6 @@ def workflow_id(user_id: int) -> str:
 class FundAccountWorkflow:
     def __init__(self) -> None:
         self.flow = FlowCore(KIND, rules.STEPS)
-        self._ready = False
 
     @workflow.run
     async def run(self, inp: FundAccountInput) -> dict[str, Any]:
@@ -58,19 +56,7 @@ class FundAccountWorkflow:
         f.begin()
         self._gate()
         self._context()
-        self._ready = True
-        await f.changed()
-        while f.status not in (COMPLETED, FAILED):
-            try:
-                await workflow.wait_condition(self._moved(f.version), timeout=timedelta(seconds=inp.idle_timeout_seconds))
-            except TimeoutError:
-                f.status, f.result = CLOSED, {"outcome": "idle"}
-                break
-        await workflow.wait_condition(workflow.all_handlers_finished)
-        return f.result or {"outcome": f.status}
-
-    def _moved(self, version: int) -> Callable[[], bool]:
-        return lambda: self.flow.version != version or self.flow.status in (COMPLETED, FAILED)
+        return await f.serve(inp.idle_timeout_seconds)
 
     def _gate(self) -> None:
         """A blocked state, or a customer that cannot fund, replaces the wizard by an explanation."""
@@ -109,8 +95,6 @@ class FundAccountWorkflow:
 
     @submit.validator
     def _check(self, sub: StepSubmission) -> None:
-        if not self._ready:
-            raise ApplicationError("The flow is starting, try again.", type="NotReady")
         self.flow.check(sub)
 
     async def _deposit(self, fields: dict[str, Any]) -> bool:
@@ -136,23 +120,15 @@ class FundAccountWorkflow:
 
     @workflow.update
     async def back(self) -> FlowState:
-        self.flow.back()
-        self.flow.error = None
-        self._context()
-        return await self.flow.changed()
+        return await self.flow.go_back()
 
     @workflow.update
     async def open(self) -> FlowState:
-        await workflow.wait_condition(lambda: self._ready)
-        if self.flow.status == CLOSED:
-            self.flow.status = ACTIVE
-        return self.flow.state()
+        return await self.flow.reopen()
 
     @workflow.update
     async def close(self) -> FlowState:
-        if self.flow.status == ACTIVE:
-            self.flow.status = CLOSED
-        return await self.flow.changed()
+        return await self.flow.close()
 
     @workflow.query
     def state(self) -> FlowState:

@@ -3,14 +3,13 @@ whose validator runs the domain rules), the workflow saves it through activities
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
-from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     from activities.payments import CustomerRequest, PaymentActivities
@@ -19,7 +18,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.customer_status import customer_status_error
     from domain.states import STATES
     from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
-    from workflows.flow_core import ACTIVE, CLOSED, COMPLETED, FAILED, WAITING, FlowCore, FlowError, FlowState, StepSubmission
+    from workflows.flow_core import ACTIVE, COMPLETED, FAILED, WAITING, FlowCore, FlowError, FlowState, StepSubmission
 
 KIND = "onboarding"
 DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10))
@@ -43,7 +42,6 @@ def workflow_id(user_id: int) -> str:
 class OnboardingWorkflow:
     def __init__(self) -> None:
         self.flow = FlowCore(KIND, rules.STEPS)
-        self._ready = False
 
     @workflow.run
     async def run(self, inp: OnboardingInput) -> dict[str, Any]:
@@ -56,19 +54,7 @@ class OnboardingWorkflow:
         f.values = profile.values
         f.begin()
         self._context()
-        self._ready = True
-        await f.changed()
-        while f.status not in (COMPLETED, FAILED):
-            try:
-                await workflow.wait_condition(self._moved(f.version), timeout=timedelta(seconds=inp.idle_timeout_seconds))
-            except TimeoutError:
-                f.status, f.result = CLOSED, {"outcome": "idle"}
-                break
-        await workflow.wait_condition(workflow.all_handlers_finished)
-        return f.result or {"outcome": f.status}
-
-    def _moved(self, version: int) -> Callable[[], bool]:
-        return lambda: self.flow.version != version or self.flow.status in (COMPLETED, FAILED)
+        return await f.serve(inp.idle_timeout_seconds)
 
     @workflow.update
     async def submit(self, sub: StepSubmission) -> FlowState:
@@ -81,30 +67,19 @@ class OnboardingWorkflow:
 
     @submit.validator
     def _check(self, sub: StepSubmission) -> None:
-        if not self._ready:
-            raise ApplicationError("The flow is starting, try again.", type="NotReady")
         self.flow.check(sub)
 
     @workflow.update
     async def back(self) -> FlowState:
-        self.flow.back()
-        self.flow.error = None
-        self._context()
-        return await self.flow.changed()
+        return await self.flow.go_back()
 
     @workflow.update
     async def open(self) -> FlowState:
-        """The browser (re)opens the flow: it continues where it was."""
-        await workflow.wait_condition(lambda: self._ready)
-        if self.flow.status == CLOSED:
-            self.flow.status = ACTIVE
-        return self.flow.state()
+        return await self.flow.reopen()
 
     @workflow.update
     async def close(self) -> FlowState:
-        if self.flow.status == ACTIVE:
-            self.flow.status = CLOSED
-        return await self.flow.changed()
+        return await self.flow.close()
 
     @workflow.query
     def state(self) -> FlowState:

@@ -2,7 +2,7 @@
  * The one renderer of every flow (ARCHITECTURE.md "The flow API"): opens the flow of `kind`, keeps the URL in step,
  * shows the progress, draws the current step from `registry`, the flow's error modal and the close warning.
  */
-import { Box, Button, Flex, Heading, IconButton, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Heading, IconButton, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { CloseIcon } from '../ui/icons'
@@ -69,8 +69,9 @@ export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
   if (!state || !api) {
     return (
       <Frame>
-        <Flex justify="center" py="16">
-          <Spinner size="lg" color="brand.500" aria-label="Loading" />
+        <Flex justify="center" py="16" role="status">
+          <Spinner size="lg" color="brand.500" />
+          <VisuallyHidden>Loading</VisuallyHidden>
         </Flex>
       </Frame>
     )
