@@ -126,4 +126,4 @@ STEP_IDS = tuple(s.id for s in STEPS)
 
 
 def blocked_message() -> str:
-    return "State Availability Issue: investing is not yet available in your state. We can let you know when it is."
+    return "Investing is not yet available in your state. We can let you know when it is."

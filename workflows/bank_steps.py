@@ -64,6 +64,7 @@ class BankSteps:
         f.facts["funding_source"] = {"id": linked.funding_source_id, "status": linked.status,
                                      "bank_name": linked.bank_name, "account_tail": linked.account_tail}
         f.facts["source_created"] = True
+        f.facts["locked_steps"] = sorted(set(f.facts.get("locked_steps", ())) | set(BANK_STEPS))
         f.facts["confirmation_needed"] = linked.status != "verified"
         if step == "bank-info":
             f.values[step] = {"nameOnAccount": fields["nameOnAccount"], "routingNumber": fields["routingNumber"],

@@ -100,7 +100,11 @@ class FlowCore:
             self.step = nxt
 
     def back(self) -> None:
+        """To the previous step that applies, never into one whose effect cannot be undone (a linked bank)."""
+        locked = set(self.facts.get("locked_steps", ()))
         prev = previous_step(self.steps, self.step, self.facts)
+        while prev is not None and prev in locked:
+            prev = previous_step(self.steps, prev, self.facts)
         if prev is not None:
             self.step = prev
 
@@ -145,6 +149,7 @@ class FlowCore:
         await workflow.wait_condition(lambda: self.ready)
         if self.status == CLOSED:
             self.status = ACTIVE
+            return await self.changed()
         return self.state()
 
     async def close(self) -> FlowState:

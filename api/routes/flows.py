@@ -76,6 +76,7 @@ async def start_flow(kind: str, user: CurrentUser, state: State) -> Response:
         search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(user.id)),
                                                  SearchAttributePair(sa.FLOW, k.name)]))
     flow: FlowState = await client.execute_update_with_start_workflow(k.workflow.open, start_workflow_operation=start)
+    await publish(state, flow)
     return _state(flow)
 
 

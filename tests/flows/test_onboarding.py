@@ -154,7 +154,7 @@ async def test_skip_rules_for_unemployed_and_blocked_state(api: httpx.AsyncClien
     await bflow.until("home-address")
     await bflow.ok({**PROFILE["home-address"], "state": "TX"})
     assert bflow.state["step"] == "state-availability-issue"
-    assert "investing is not yet available" in bflow.state["context"]["message"]
+    assert "Investing is not yet available" in bflow.state["context"]["message"]
     done = await bflow.ok({"notify": True})
     assert done["status"] == "completed" and done["result"]["outcome"] == "state-blocked"
 
@@ -264,3 +264,12 @@ async def complete_bank_link(sandbox: httpx.AsyncClient, link: str) -> tuple[str
                 fields[name] = value
         url, data = form.group(1).replace("&amp;", "&"), fields
     raise AssertionError("the bank-link page did not redirect back")
+
+
+async def test_back_never_links_a_second_bank(api: httpx.AsyncClient) -> None:
+    user = await signup(api)
+    flow = Flow(api, user["headers"])
+    await flow.open()
+    await flow.until("confirmation")
+    back = await flow.post("back")
+    assert back["step"] == "share-purchase-info"  # connect-bank, account type and bank info are behind a linked bank
