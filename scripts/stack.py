@@ -89,11 +89,18 @@ class Stack:
             "PROVIDERS_DB_PATH": str(ROOT / f".data/providers-{profile.name}.sqlite3"),
             "PROVIDERS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/payments/",
             "PROVIDERS_PUBLIC_URL": f"http://127.0.0.1:{profile.providers}",
+            # seconds, not days: a person (or a browser test) can go through the whole journey in minutes
+            "VITRINE_TRANSFER_POLL_SECONDS": "5",
+            "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "5",
+            "VITRINE_UPLOADS_DIR": str(ROOT / f".data/uploads-{profile.name}"),
         }
         if not profile.persistent:
             self.env["VITRINE_FRONTEND_DIST"] = str(ROOT / "frontend/dist")
             self.env["VITRINE_LOGIN_RATE_LIMIT"] = "1000"
             self.env["VITRINE_REGISTRATION_RATE_LIMIT"] = "1000"
+            self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "2", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",
+                             "PROVIDERS_DOCUMENT_REVIEW_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "2",
+                             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "2"})
 
     def start(self, name: str, cmd: list[str], cwd: Path = ROOT) -> None:
         log = open(self.logs / f"{name}.log", "ab")  # noqa: SIM115 (kept open for the child's life)
