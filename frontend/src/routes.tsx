@@ -12,11 +12,17 @@ import { DisclaimerPage } from './pages/DisclaimerPage'
 import { HomePage } from './pages/HomePage'
 import { InvestmentsPage } from './pages/InvestmentsPage'
 import { LogoutPage } from './pages/LogoutPage'
+import { DocumentPage } from './documents/DocumentPage'
+import { FundAccountPage } from './funding/FundAccountPage'
 import { OnboardingPage } from './onboarding/OnboardingPage'
+import { DepositWithdrawRoute } from './portfolio/DepositWithdrawRoute'
+import { MicroDepositDialog } from './portfolio/MicroDepositDialog'
 import { PlaceholderPage } from './pages/PlaceholderPage'
 import { PrivacyPage } from './pages/PrivacyPage'
 import { SettingsPage } from './pages/SettingsPage'
+import { StatementsPage } from './pages/StatementsPage'
 import { TourPage } from './pages/TourPage'
+import { TransactionHistoryPage } from './pages/TransactionHistoryPage'
 import { VanityRedirect } from './pages/VanityRedirect'
 import { RequireAuth } from './session/RequireAuth'
 import { AppShell } from './shell/AppShell'
@@ -29,8 +35,6 @@ const assetRoutes: RouteObject[] = [
 ]
 
 const LATER: [string, string][] = [
-  ['fund-account', 'Fund your account'],
-  ['document', 'Documents'],
   ['make-investment', 'Make an investment'],
   ['ats', 'Instant trading'],
   ['profile-update', 'Update your profile'],
@@ -50,13 +54,25 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { index: true, element: <Navigate to="/app/home" replace /> },
     { path: 'home', element: <HomePage /> },
     ...assetRoutes,
-    { path: 'investments', element: <InvestmentsPage /> },
+    {
+      path: 'investments',
+      element: <InvestmentsPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'microdeposits', element: <MicroDepositDialog /> },
+        { path: 'deposit-withdrawal', element: <DepositWithdrawRoute /> },
+      ],
+    },
+    { path: 'investments/transaction', element: <TransactionHistoryPage /> },
+    { path: 'investments/statements', element: <StatementsPage /> },
     { path: 'settings', element: <SettingsPage /> },
     { path: 'contact', element: <ContactPage /> },
     { path: 'privacy', element: <PrivacyPage /> },
     { path: 'disclaimer', element: <DisclaimerPage /> },
     { path: 'tour/:step?', element: <TourPage /> },
     { path: 'onboarding/*', element: <OnboardingPage /> },
+    { path: 'fund-account/*', element: <FundAccountPage /> },
+    { path: 'document/*', element: <DocumentPage /> },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { CloseIcon } from '../ui/icons'
 import { CloseFlowDialog } from './CloseFlowDialog'
+import { FlowBlocked } from './FlowBlocked'
 import { FlowErrorDialog } from './FlowErrorDialog'
 import { FlowProgress } from './FlowProgress'
 import { FlowStepContext, stepTitle, type FlowStepApi, type StepRegistry } from './stepContext'
@@ -39,7 +40,8 @@ export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
   else if (state && state.step !== firstStep.current) moved.current = true
 
   const definition = state ? registry[state.step] : undefined
-  const title = state ? stepTitle(definition, state) || name : name
+  const blocked = state?.status === 'failed' ? state.error : null
+  const title = blocked ? blocked.title : state ? stepTitle(definition, state) || name : name
   useEffect(() => {
     document.title = `${title} · Vitrine`
   }, [title])
@@ -77,6 +79,13 @@ export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
     )
   }
 
+  if (blocked) {
+    return (
+      <Frame>
+        <FlowBlocked error={blocked} exitTo={exitTo} onGo={(to) => navigate(to)} />
+      </Frame>
+    )
+  }
   const errorKey = state.error ? `${state.version}:${state.error.title}:${state.error.message}` : null
   const leave = async () => {
     await flow.close()

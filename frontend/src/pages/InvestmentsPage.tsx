@@ -1,80 +1,103 @@
-/** My Portfolio: the cash balance and investments from the financial endpoints (spec doc 1 §7 "Other reads"). */
-import { Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
-import { Link as RouterLink } from 'react-router'
-import { getBalance, getInvestments } from '../api/endpoints'
-import type { Balance } from '../api/types'
-import { formatMoney } from '../domain/money'
+/**
+ * My Portfolio (spec doc 3 §2.6): the account block, the linked bank, the button row and the investments. Its child
+ * routes open the micro-deposit popup (/microdeposits) and the deposit/withdrawal popup (/deposit-withdrawal) over it.
+ */
+import { Button, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { Outlet, useNavigate } from 'react-router'
+import { useUser } from '../account/userContext'
+import { appName } from '../api/middleware'
+import { APP_VERSION } from '../config'
+import { isDocumentNeeded, UPLOAD_ID_POPUP } from '../domain/customerStatus'
+import { canRemoveBank } from '../domain/fundingGate'
+import { BLOCKED_STATE } from '../domain/transfers'
+import { FlowErrorDialog } from '../flows/FlowErrorDialog'
+import { AccountSummary } from '../portfolio/AccountSummary'
+import { BankPanel } from '../portfolio/BankPanel'
+import { InvestmentsList } from '../portfolio/InvestmentsList'
+import { PortfolioActions } from '../portfolio/PortfolioActions'
+import { RemoveBankDialog } from '../portfolio/RemoveBankDialog'
+import { hasPending, PortfolioContext, usePortfolio } from '../portfolio/usePortfolio'
 import { useSession } from '../session/useSession'
-import { trackJob } from '../ui/loaderStore'
 import { Page, Panel } from '../ui/Page'
-
-type State = { status: 'loading' } | { status: 'ready'; balance: Balance; investments: unknown[] } | { status: 'error' }
 
 export function InvestmentsPage() {
   const { userId } = useSession()
-  const [state, setState] = useState<State>({ status: 'loading' })
+  const { user } = useUser()
+  const portfolio = usePortfolio(userId)
+  const navigate = useNavigate()
+  const [removing, setRemoving] = useState(false)
+  const [uploadId, setUploadId] = useState(false)
+  const { state } = portfolio
 
-  useEffect(() => {
-    if (userId === null) return undefined
-    let live = true
-    trackJob(Promise.all([getBalance(userId), getInvestments(userId)])).then(
-      ([balance, investments]) => live && setState({ status: 'ready', balance, investments }),
-      () => live && setState({ status: 'error' }),
+  if (user?.state_status?.is_state_blocked) {
+    return (
+      <Page title="Investments & Positions" maxW="3xl">
+        <Panel>
+          <Stack gap="4" align="flex-start" data-testid="state-unavailable">
+            <Text>{BLOCKED_STATE}</Text>
+            <Button colorPalette="brand" onClick={() => navigate('/app')}>
+              Close
+            </Button>
+          </Stack>
+        </Panel>
+      </Page>
     )
-    return () => {
-      live = false
-    }
-  }, [userId])
+  }
 
   return (
-    <Page title="My Portfolio" subtitle="Your cash balance and your shares.">
-      {state.status === 'loading' ? (
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h="24" borderRadius="2xl" />
-          ))}
-        </SimpleGrid>
-      ) : state.status === 'error' ? (
-        <Text role="alert" color="fg.muted">
-          We could not load your portfolio. Please try again later.
-        </Text>
-      ) : (
-        <Stack gap="6">
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="balance">
-            {(
-              [
-                ['Total', state.balance.total],
-                ['Cash', state.balance.cash],
-                ['Investments', state.balance.investments],
-                ['Pending', state.balance.pending],
-              ] as const
-            ).map(([label, value]) => (
-              <Panel key={label} p="5">
-                <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.06em">
-                  {label}
-                </Text>
-                <Text fontSize="2xl" fontWeight="bold" mt="1">
-                  {formatMoney(value)}
-                </Text>
-              </Panel>
-            ))}
-          </SimpleGrid>
+    <PortfolioContext.Provider value={portfolio}>
+      <Page title="My Portfolio" subtitle="Your account value, cash and shares.">
+        {state.status === 'loading' ? (
+          <Stack gap="4" role="status" aria-label="Loading your portfolio">
+            <Skeleton h="44" borderRadius="2xl" />
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} h="12" borderRadius="lg" />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ) : state.status === 'error' ? (
           <Panel>
-            {state.investments.length === 0 ? (
-              <Stack gap="3" align="flex-start">
-                <Text fontWeight="semibold">You have no investments yet.</Text>
-                <Text color="fg.muted">When you buy shares in an asset, they will be listed here.</Text>
-                <Button asChild colorPalette="brand" size="sm">
-                  <RouterLink to="/app/assets">Browse assets</RouterLink>
-                </Button>
-              </Stack>
-            ) : (
-              <Text>{state.investments.length} investments</Text>
-            )}
+            <Stack gap="3" align="flex-start" role="alert">
+              <Text>We could not load your portfolio. Please try again.</Text>
+              <Button colorPalette="brand" size="sm" onClick={() => window.location.reload()}>
+                Try again
+              </Button>
+            </Stack>
           </Panel>
-        </Stack>
-      )}
-    </Page>
+        ) : (
+          <Stack gap="5">
+            <Panel>
+              <Stack gap="5">
+                <AccountSummary balance={state.data.balance} pending={hasPending(state.data)} />
+                <Separator />
+                <BankPanel source={state.data.source} onRemove={() => setRemoving(true)} />
+              </Stack>
+            </Panel>
+            <PortfolioActions
+              needsVerification={state.data.source?.status === 'unverified'}
+              documentNeeded={isDocumentNeeded(state.data.status.customer_status)}
+              onUploadId={() => setUploadId(true)}
+            />
+            <InvestmentsList data={state.data} />
+            <RemoveBankDialog
+              open={removing}
+              source={state.data.source}
+              allowed={canRemoveBank(state.data.balance, state.data.pendingTransfers.length)}
+              onClose={() => setRemoving(false)}
+              onRemoved={() => void portfolio.refresh()}
+            />
+          </Stack>
+        )}
+        {appName(navigator.userAgent) === 'web' ? (
+          <Text fontSize="xs" color="fg.subtle" textAlign="center" mt="8">
+            Vitrine web {APP_VERSION}
+          </Text>
+        ) : null}
+      </Page>
+      <FlowErrorDialog error={uploadId ? UPLOAD_ID_POPUP : null} onDismiss={() => setUploadId(false)} onAction={(to) => navigate(to)} />
+      <Outlet />
+    </PortfolioContext.Provider>
   )
 }

@@ -35,5 +35,7 @@ describe('bottom navigation', () => {
     expect(showsNavNotification('/app/onboarding')).toBe(false)
     expect(showsNavNotification('/app/onboarding/ssn')).toBe(false)
     expect(showsNavNotification('/app/tour/explore')).toBe(false)
+    expect(showsNavNotification('/app/fund-account/transfer')).toBe(false)
+    expect(showsNavNotification('/app/document/upload')).toBe(false)
   })
 })

@@ -43,10 +43,12 @@ export function showsBottomNav(pathname: string): boolean {
   return parts[1] === 'assets' && parts.length <= 3
 }
 
-/** Wizards (onboarding, tour) keep the screen to themselves: no new-offering toast over their buttons. */
+const WIZARDS = ['onboarding', 'tour', 'fund-account', 'document']
+
+/** Wizards (onboarding, tour, fund-account, document) keep the screen to themselves: no new-offering toast over their buttons. */
 export function showsNavNotification(pathname: string): boolean {
   const parts = pathname.split('/').filter(Boolean)
-  return !(parts[0] === 'app' && (parts[1] === 'onboarding' || parts[1] === 'tour'))
+  return !(parts[0] === 'app' && WIZARDS.includes(parts[1] ?? ''))
 }
 
 /** The carousel/list toggle shows on asset list routes only (hidden on home, tour, onboarding, investments, settings, contact, asset pages). */

@@ -1,30 +1,15 @@
 /** The last step hands over to the fund-account wizard (the server's result.redirect); it submits by itself. */
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState } from 'react'
-import { useFlowStep } from '../../flows/stepContext'
+import { useAutoSubmit } from '../../flows/useAutoSubmit'
 
 export function FundAccountStep() {
-  const { submit, busy } = useFlowStep()
-  const [failed, setFailed] = useState(false)
-  const sent = useRef(false)
-  const go = async () => {
-    setFailed(false)
-    const outcome = await submit({})
-    if (outcome?.kind !== 'state') setFailed(true)
-  }
-  // once the move that brought the flow here has finished
-  useEffect(() => {
-    if (sent.current || busy !== null) return
-    sent.current = true
-    void go()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busy])
+  const { failed, retry, busy } = useAutoSubmit()
   return (
     <Stack gap="5" align="center" textAlign="center" py="6" aria-live="polite">
       {failed ? (
         <>
           <Text>We couldn't open the funding page.</Text>
-          <Button colorPalette="brand" size="lg" onClick={() => void go()} loading={busy === 'submit'}>
+          <Button colorPalette="brand" size="lg" onClick={retry} loading={busy}>
             Fund your account
           </Button>
         </>

@@ -22,18 +22,20 @@ export function microDeposits(state: FlowState): boolean {
 
 export function ConfirmationStep() {
   const { submit, context, state } = useFlowStep()
-  const bank = typeof context.bank_name === 'string' && context.bank_name ? context.bank_name : 'your bank'
+  const bank = typeof context.bank_name === 'string' && context.bank_name ? context.bank_name : null
   const tail = typeof context.account_tail === 'string' ? context.account_tail : ''
   return (
     <Stack gap="6">
       {microDeposits(state) ? (
         <Stack gap="3">
-          <Box borderWidth="1px" borderColor="border.muted" borderRadius="lg" p="4" data-testid="linked-account">
-            <Text fontWeight="semibold">{bank}</Text>
-            {tail ? <Text color="fg.muted">Account ••••{tail}</Text> : null}
-          </Box>
+          {bank ? (
+            <Box borderWidth="1px" borderColor="border.muted" borderRadius="lg" p="4" data-testid="linked-account">
+              <Text fontWeight="semibold">{bank}</Text>
+              {tail ? <Text color="fg.muted">Account ••••{tail}</Text> : null}
+            </Box>
+          ) : null}
           <Text color="fg.muted">
-            Within 48 hours two small deposits (under $0.10) will arrive in this account. We'll let you know by e-mail; then confirm their amounts from My
+            Within 48 hours two small deposits (under $0.10) will arrive in {bank ? 'this account' : 'your bank account'}. We'll let you know by e-mail; then confirm their amounts from My
             Portfolio to verify your bank account.
           </Text>
         </Stack>

@@ -1,0 +1,91 @@
+/**
+ * Funding calls (spec doc 3 §7 "Portfolio and funding", doc 2 §7): the financial reads, transfers, micro-deposits,
+ * bank removal and the identity document upload (request an upload address, PUT the file there).
+ */
+import { api } from './client'
+import { ApiError, errorFromResponse, errorFromThrown } from './errors'
+import type { TransferType } from '../domain/transfers'
+
+interface Result {
+  data?: unknown
+  error?: unknown
+  response: Response
+}
+
+async function call<T>(request: Promise<Result>): Promise<T> {
+  let result: Result
+  try {
+    result = await request
+  } catch (error) {
+    throw errorFromThrown(error)
+  }
+  if (!result.response.ok) throw errorFromResponse(result.response.status, result.error)
+  return result.data as T
+}
+
+export interface FundingSource {
+  id: number
+  name: string
+  /** verified, unverified, verification_failed… */
+  status: string
+  accountNumberTail: string
+  method: string
+}
+
+export interface FinancialStatus {
+  customer_status: string
+  bank_customer_status: string
+  funding_source: string | null
+}
+
+export interface Transfer {
+  id: number
+  type: TransferType
+  amount: string
+  /** pending, processed, failed */
+  status: string
+  /** 'bank' or 'balance' (the Vitrine account) */
+  source_name: string
+  created: string
+  failure_reason: string | null
+}
+
+const user = (id: number) => ({ params: { path: { user_id: id } } })
+
+export const getFundingSource = async (userId: number): Promise<FundingSource | null> =>
+  (await call<{ info: FundingSource | null }>(api.GET('/api/users/{user_id}/financials/funding-source', user(userId)))).info ?? null
+
+export const getFinancialStatus = (userId: number) => call<FinancialStatus>(api.GET('/api/users/{user_id}/financials/status', user(userId)))
+
+export const getTransactions = async (userId: number): Promise<Transfer[]> => {
+  const data = await call<{ items?: unknown }>(api.GET('/api/users/{user_id}/financials/transactions', user(userId)))
+  return Array.isArray(data.items) ? (data.items as Transfer[]) : []
+}
+
+export const createTransfer = (type: TransferType, amount: string) =>
+  call<Transfer>(api.POST('/api/dwolla/transfers/', { body: { type, amount } }))
+
+export const verifyMicroDeposits = (value1: string, value2: string) =>
+  call<{ status: string; message: string }>(api.POST('/api/dwolla/micro-deposits/', { body: { value1, value2 } }))
+
+export const removeBank = () => call<{ detail?: string }>(api.DELETE('/api/dwolla/bank-funding-source/'))
+
+export const requestUpload = (body: { file_name: string; content_type: string; document_type: string }) =>
+  call<{ url?: string; file_key?: string }>(api.POST('/api/users/files/', { body }))
+
+/** PUTs the file to its upload address with its content type; resolves on HTTP 200 only. */
+export function putFile(url: string, file: Blob, contentType: string, onProgress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', url)
+    xhr.setRequestHeader('Content-Type', contentType)
+    xhr.timeout = 120_000
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total)
+    }
+    xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new ApiError(xhr.status >= 500 ? 'SERVER' : 'CLIENT', xhr.status, null)))
+    xhr.onerror = () => reject(new ApiError('UNKNOWN_ONLINE', null, null, 'The upload failed'))
+    xhr.ontimeout = () => reject(new ApiError('NETWORK_TIMEOUT', null, null, 'The upload timed out'))
+    xhr.send(file)
+  })
+}

@@ -1,0 +1,90 @@
+/**
+ * /app/investments/transaction: Transaction History (spec doc 3 §2.6, §4.11): deposits and withdrawals, newest first,
+ * with their status. With nothing to list it goes back to the portfolio.
+ */
+import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useState } from 'react'
+import { Navigate } from 'react-router'
+import { getInvestments } from '../api/endpoints'
+import { getFundingSource, getTransactions, type Transfer } from '../api/funding'
+import { formatMoney } from '../domain/money'
+import { receiptDate, STATUS_LABELS, transferDestination, transferSource } from '../domain/receipts'
+import { useSession } from '../session/useSession'
+import { Page } from '../ui/Page'
+
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: Transfer[]; investments: number; bank: string }
+
+export function TransactionHistoryPage() {
+  const { userId } = useSession()
+  const [state, setState] = useState<State>({ status: 'loading' })
+  useEffect(() => {
+    if (userId === null) return undefined
+    let live = true
+    Promise.all([getTransactions(userId), getInvestments(userId), getFundingSource(userId)]).then(
+      ([items, investments, source]) => {
+        const bank = source ? `${source.name || 'your bank'} ••••${source.accountNumberTail}` : 'your bank'
+        if (live) setState({ status: 'ready', items, investments: investments.length, bank })
+      },
+      () => live && setState({ status: 'error' }),
+    )
+    return () => {
+      live = false
+    }
+  }, [userId])
+
+  if (state.status === 'ready' && state.items.length === 0 && state.investments === 0) return <Navigate to="/app/investments" replace />
+  return (
+    <Page title="Transaction History" maxW="3xl" back={{ to: '/app/investments', label: 'My Portfolio' }}>
+      {state.status === 'loading' ? (
+        <Stack gap="3" role="status" aria-label="Loading">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h="20" borderRadius="xl" />
+          ))}
+        </Stack>
+      ) : state.status === 'error' ? (
+        <Stack gap="3" align="flex-start" role="alert">
+          <Text>We could not load your transactions. Please try again.</Text>
+          <Button size="sm" colorPalette="brand" onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+        </Stack>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" data-testid="transactions">
+          {state.items.map((t) => {
+            const [label, palette] = STATUS_LABELS[t.status] ?? [t.status, 'gray']
+            const out = t.type === 'withdrawal'
+            return (
+              <Box as="li" key={t.id} bg="white" borderWidth="1px" borderColor="border.muted" borderRadius="xl" px={{ base: '4', md: '5' }} py="4" data-testid="transaction">
+                <HStack justify="space-between" align="flex-start" gap="3">
+                  <Stack gap="0.5" minW="0">
+                    <Text fontWeight="semibold">{out ? 'Withdrawal' : 'Deposit'}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      From {transferSource(t, state.bank)} to {transferDestination(t, state.bank)}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {receiptDate(t.created)} · #{String(t.id).slice(0, 8)}
+                    </Text>
+                    {t.status === 'failed' && t.failure_reason ? (
+                      <Text fontSize="sm" color="red.600">
+                        {t.failure_reason}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                  <Stack gap="1" align="flex-end" flexShrink="0">
+                    <Text fontWeight="semibold">
+                      {out ? '−' : '+'}
+                      {formatMoney(t.amount)}
+                    </Text>
+                    <Badge colorPalette={palette} variant="subtle">
+                      {label}
+                    </Badge>
+                  </Stack>
+                </HStack>
+              </Box>
+            )
+          })}
+        </Stack>
+      )}
+    </Page>
+  )
+}

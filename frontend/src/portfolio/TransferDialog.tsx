@@ -1,0 +1,126 @@
+/**
+ * The deposit/withdrawal popup (spec doc 3 §4.8, §8): form → review ('Review Deposit' / 'Review Withdrawal', Cancel /
+ * Submit) → 'Transfer Initiated', or 'Error' ('OKAY!'); the deposit-holding messages get the 'Balance Transfers' panel
+ * (Contact Support / Close & Continue). It cannot close while the transfer is being sent.
+ */
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { createTransfer } from '../api/funding'
+import { errorFromThrown } from '../api/errors'
+import { SUPPORT_EMAIL } from '../config'
+import { formatMoney } from '../domain/money'
+import { amountPayload, isBalanceTransferMessage, TRANSFER_FAILED } from '../domain/transfers'
+import { Popup } from './Popup'
+import { TransferForm, type TransferValues } from './TransferForm'
+
+type Stage = { kind: 'form' } | { kind: 'review' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string }
+
+interface Props {
+  cash: number
+  bank: string
+  onTransferred: () => void
+  onClose: () => void
+}
+
+export function TransferDialog({ cash, bank, onTransferred, onClose }: Props) {
+  const [stage, setStage] = useState<Stage>({ kind: 'form' })
+  const [values, setValues] = useState<TransferValues>({ type: 'deposit', amount: '' })
+  const deposit = values.type === 'deposit'
+  const amount = formatMoney(amountPayload(values.amount))
+
+  const send = async () => {
+    setStage({ kind: 'sending' })
+    try {
+      await createTransfer(values.type, amountPayload(values.amount))
+      setStage({ kind: 'done' })
+      onTransferred()
+    } catch (error) {
+      const e = errorFromThrown(error)
+      setStage({ kind: 'error', message: e.body?.errors?.[0]?.message ?? TRANSFER_FAILED })
+    }
+  }
+
+  if (stage.kind === 'form') {
+    return (
+      <Popup title="Deposit / Withdraw" onClose={onClose} testId="transfer-modal">
+        <TransferForm initial={values} cash={cash} bank={bank} onReview={(v) => (setValues(v), setStage({ kind: 'review' }))} />
+      </Popup>
+    )
+  }
+  if (stage.kind === 'review' || stage.kind === 'sending') {
+    const sending = stage.kind === 'sending'
+    const rows = deposit ? [['From', bank], ['To', 'Your Vitrine account']] : [['From', 'Your Vitrine account'], ['To', bank]]
+    return (
+      <Popup
+        title={deposit ? 'Review Deposit' : 'Review Withdrawal'}
+        onClose={onClose}
+        locked={sending}
+        testId="transfer-modal"
+        footer={
+          <Stack w="full" gap="2" direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end">
+            <Button variant="ghost" onClick={() => setStage({ kind: 'form' })} disabled={sending}>
+              Cancel
+            </Button>
+            <Button colorPalette="brand" onClick={() => void send()} loading={sending} loadingText="Submitting">
+              Submit
+            </Button>
+          </Stack>
+        }
+      >
+        <Stack gap="3" data-testid="transfer-review">
+          <Text fontFamily="heading" fontSize="4xl" fontWeight="semibold" mb="2">
+            {amount}
+          </Text>
+          {[...rows, ['Fee', '$0.00']].map(([label, value]) => (
+            <HStack key={label} justify="space-between" borderBottomWidth="1px" borderColor="border.muted" pb="2">
+              <Text color="fg.muted">{label}</Text>
+              <Text fontWeight="medium" textAlign="end">
+                {value}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      </Popup>
+    )
+  }
+  if (stage.kind === 'done') {
+    return (
+      <Popup title="Transfer Initiated" onClose={onClose} testId="transfer-modal" footer={<Button colorPalette="brand" onClick={onClose} w={{ base: 'full', sm: 'auto' }}>OKAY</Button>}>
+        <Text color="fg.muted" role="status">
+          Your {deposit ? 'deposit' : 'withdrawal'} of {amount} has started. It shows as Pending until it {deposit ? 'reaches your cash balance' : 'reaches your bank'}, usually within a few business days.
+        </Text>
+      </Popup>
+    )
+  }
+  if (isBalanceTransferMessage(stage.message)) {
+    const mail = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Withdraw Balance')}`
+    return (
+      <Popup
+        title="Balance Transfers"
+        onClose={onClose}
+        testId="transfer-modal"
+        footer={
+          <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
+            <Button asChild colorPalette="brand">
+              <a href={mail}>Contact Support</a>
+            </Button>
+            <Button variant="ghost" onClick={onClose}>
+              Close & Continue
+            </Button>
+          </Stack>
+        }
+      >
+        <Text color="fg.muted" role="alert">
+          {stage.message}
+        </Text>
+      </Popup>
+    )
+  }
+  return (
+    <Popup title="Error" onClose={onClose} testId="transfer-modal" footer={<Button colorPalette="brand" onClick={onClose} w={{ base: 'full', sm: 'auto' }}>OKAY!</Button>}>
+      <Text color="fg.muted" role="alert">
+        {stage.message}
+      </Text>
+    </Popup>
+  )
+}
