@@ -62,6 +62,8 @@ class DocumentUploadWorkflow:
             f.status, f.result = COMPLETED, {"outcome": "completed", "redirect": "/app"}
             return await f.changed()
         f.values[sub.step] = fields
+        if sub.step == "document-type":
+            f.context["upload"] = {"document_type": fields["document_type"]}
         f.advance()
         return await f.changed()
 

@@ -148,7 +148,7 @@ class OnboardingWorkflow:
             f.status = FAILED
         else:
             f.status = WAITING
-            f.waiting_for = "document"
+            f.waiting_for = "document" if error.action == "/app/document" else "verification"
         return False
 
     def _context(self) -> None:

@@ -7,24 +7,27 @@ from typing import Any
 from fastapi import APIRouter
 from sqlalchemy import select
 
-from api.deps import CurrentUser, Db, own
+from api.deps import CurrentUser, Db, State, own
 from api.routes.transfers import transfer_json
 from store.crypto import mask_account
 from store.gates import active_source
 from store.ledger import balances
 from store.models import Customer, Transfer
+from store.transfers import held_deposits
 
 router = APIRouter(tags=["financials"])
 
 
 @router.get("/api/users/{user_id}/financials/balance")
-async def balance(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
+async def balance(user_id: int, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
     own(user, user_id)
     b = await balances(db, user.id)
     pending = (await db.scalars(select(Transfer).where(Transfer.user_id == user.id, Transfer.status == "pending")
                                 .order_by(Transfer.id))).all()
     total = b["cash"] + b["investments"] + b["pending"] + b["withdrawing"]
-    return {"cash": str(b["cash"]), "investments": str(b["investments"]), "pending": str(b["pending"] + b["withdrawing"]),
+    held = await held_deposits(db, user.id, state.settings.deposit_hold_days)
+    available = max(b["cash"] - held, b["cash"] * 0)
+    return {"cash": str(b["cash"]), "available": str(available), "investments": str(b["investments"]), "pending": str(b["pending"] + b["withdrawing"]),
             "total": str(total), "pending_info": [transfer_json(t) for t in pending]}
 
 
