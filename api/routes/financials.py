@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from fastapi import APIRouter
@@ -26,8 +27,9 @@ async def balance(user_id: int, user: CurrentUser, state: State, db: Db) -> dict
                                 .order_by(Transfer.id))).all()
     total = b["cash"] + b["investments"] + b["pending"] + b["withdrawing"]
     held = await held_deposits(db, user.id, state.settings.deposit_hold_days)
-    available = max(b["cash"] - held, b["cash"] * 0)
-    return {"cash": str(b["cash"]), "available": str(available), "investments": str(b["investments"]), "pending": str(b["pending"] + b["withdrawing"]),
+    available = max(b["cash"] - held, Decimal("0.00"))  # recent deposits are held before they can be withdrawn
+    return {"cash": str(b["cash"]), "available": str(available), "investments": str(b["investments"]),
+            "pending": str(b["pending"] + b["withdrawing"]),
             "total": str(total), "pending_info": [transfer_json(t) for t in pending]}
 
 

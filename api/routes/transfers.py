@@ -28,7 +28,8 @@ class TransferIn(Body):
 
 def transfer_json(t: Transfer) -> dict[str, Any]:
     return {"id": t.id, "type": t.direction, "amount": str(t.amount), "status": t.status,
-            "source_name": "bank" if t.direction == "deposit" else "balance", "created": t.created_at.isoformat(), "failure_reason": t.failure_reason}
+            "source_name": "bank" if t.direction == "deposit" else "balance",
+            "created": t.created_at.isoformat(), "failure_reason": t.failure_reason}
 
 
 @router.post("/api/dwolla/transfers/", status_code=201)

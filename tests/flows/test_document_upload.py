@@ -43,6 +43,7 @@ async def test_document_moves_the_customer_out_of_document(api: httpx.AsyncClien
     r = await flow.submit({"document_type": "selfie"})
     assert r.json()["errors"] == {"document_type": "Choose Passport, ID Card or License"}
     await flow.ok({"document_type": "passport"})
+    assert flow.state["context"] == {"document_type": "passport"}
     await flow.ok({"file_key": "not-uploaded"})
     assert flow.state["step"] == "upload" and flow.state["error"]["message"] == "Something went wrong, please try again"
     r = await api.post("/api/users/files/", json={"file_name": "passport.jpg", "content_type": "image/jpeg",

@@ -52,7 +52,7 @@ async def test_verify_micro_deposits_then_deposit_settles(api: httpx.AsyncClient
     b1 = await balance(api, user)
     assert (b1["cash"], b1["pending"], b1["total"]) == ("0.00", "1000.00", "1000.00")
     b2 = await wait_balance(api, user, "cash", "1000.00")
-    assert (b2["cash"], b2["pending"], b2["total"]) == ("1000.00", "0.00", "1000.00")
+    assert (b2["cash"], b2["pending"], b2["total"], b2["available"]) == ("1000.00", "0.00", "1000.00", "0.00")
     handle = temporal_client.get_workflow_handle(transfer_id(t["id"]))
     assert await handle.result() == "processed"
     await record(handle, "Transfer--processed")
