@@ -113,7 +113,7 @@ async def email_confirm(body: KeyIn, state: State, db: Db) -> Response:
         raise ApiError(400, LINK_EXPIRED, field="key")
     if conf.confirmed_at is None:
         client = await state.temporal()
-        handle = client.get_workflow_handle_for(EmailVerificationWorkflow.run, conf.workflow_id)
+        handle = client.get_workflow_handle(conf.workflow_id)
         try:
             await handle.execute_update(EmailVerificationWorkflow.confirm, ConfirmRequest(conf.id))
         except WorkflowUpdateFailedError as exc:
