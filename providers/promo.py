@@ -2,7 +2,7 @@
 
 Fixed sandbox codes (case-insensitive, trimmed):
 - ``WELCOME10``: $10.00 off, any asset;
-- ``CARS25``: $25.00 off, only for asset ``#CARS01``;
+- ``CARS25``: $25.00 off, only for asset ``#55PS1``;
 - ``EXPIRED5``: an expired code (never valid).
 Later issues will add redemption (a code used once per user) behind the same boundary.
 """
@@ -28,7 +28,7 @@ class PromoCode:
 
 CODES: dict[str, PromoCode] = {
     "WELCOME10": PromoCode(value="10.00"),
-    "CARS25": PromoCode(value="25.00", asset_ticker="#CARS01"),
+    "CARS25": PromoCode(value="25.00", asset_ticker="#55PS1"),
     "EXPIRED5": PromoCode(value="5.00", expired=True),
 }
 

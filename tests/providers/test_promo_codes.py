@@ -20,16 +20,16 @@ async def test_welcome_code_any_asset(client: httpx.AsyncClient, key_headers: di
     }
 
 
-@pytest.mark.parametrize("ticker", ["#CARS01", "cars01", " #cars01 "])
+@pytest.mark.parametrize("ticker", ["#55PS1", "55ps1", " #55ps1 "])
 async def test_asset_code_on_its_asset(client: httpx.AsyncClient, key_headers: dict[str, str], ticker: str) -> None:
     data = (await validate(client, key_headers, code="CARS25", asset_ticker=ticker)).json()
-    assert data["valid"] is True and data["value"] == "25.00" and data["asset_ticker"] == "#CARS01"
+    assert data["valid"] is True and data["value"] == "25.00" and data["asset_ticker"] == "#55PS1"
 
 
 async def test_asset_code_on_another_asset(client: httpx.AsyncClient, key_headers: dict[str, str]) -> None:
     data = (await validate(client, key_headers, code="cars25", asset_ticker="#WINE02")).json()
     assert data["valid"] is False
-    assert data["message"] == 'This promo code is only valid for asset "#CARS01".'
+    assert data["message"] == 'This promo code is only valid for asset "#55PS1".'
 
 
 @pytest.mark.parametrize(
@@ -41,7 +41,7 @@ async def test_asset_code_on_another_asset(client: httpx.AsyncClient, key_header
     ],
 )
 async def test_invalid_codes(client: httpx.AsyncClient, key_headers: dict[str, str], code: str, message: str) -> None:
-    data = (await validate(client, key_headers, code=code, asset_ticker="#CARS01")).json()
+    data = (await validate(client, key_headers, code=code, asset_ticker="#55PS1")).json()
     assert data["valid"] is False and data["message"] == message
 
 
