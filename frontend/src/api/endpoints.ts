@@ -2,26 +2,10 @@
  * Every call the app makes (spec doc 1 §7, docs/api-contract.md), answering the app's own types (types.ts)
  * or throwing an ApiError.
  */
+import { call } from './call'
 import { api, etagCache } from './client'
-import { errorFromResponse, errorFromThrown } from './errors'
 import type { Asset, AssetStatusUpdate, AuthAnswer, Balance, Category, HomeScreen, UpdateSchedule, User } from './types'
 
-interface Result {
-  data?: unknown
-  error?: unknown
-  response: Response
-}
-
-async function call<T>(request: Promise<Result>): Promise<T> {
-  let result: Result
-  try {
-    result = await request
-  } catch (error) {
-    throw errorFromThrown(error)
-  }
-  if (!result.response.ok) throw errorFromResponse(result.response.status, result.error)
-  return result.data as T
-}
 
 function items<T>(data: unknown): T[] {
   if (Array.isArray(data)) return data as T[]

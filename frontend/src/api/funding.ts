@@ -2,26 +2,11 @@
  * Funding calls (spec doc 3 §7 "Portfolio and funding", doc 2 §7): the financial reads, transfers, micro-deposits,
  * bank removal and the identity document upload (request an upload address, PUT the file there).
  */
+import { call } from './call'
 import { api } from './client'
-import { ApiError, errorFromResponse, errorFromThrown } from './errors'
+import { ApiError } from './errors'
 import type { TransferType } from '../domain/transfers'
 
-interface Result {
-  data?: unknown
-  error?: unknown
-  response: Response
-}
-
-async function call<T>(request: Promise<Result>): Promise<T> {
-  let result: Result
-  try {
-    result = await request
-  } catch (error) {
-    throw errorFromThrown(error)
-  }
-  if (!result.response.ok) throw errorFromResponse(result.response.status, result.error)
-  return result.data as T
-}
 
 export interface FundingSource {
   id: number

@@ -1,21 +1,9 @@
 /** The flow API calls (docs/flows.md) through the app's client (JWT, app headers, 401 → logout). */
+import { send, type Result } from '../api/call'
 import { api } from '../api/client'
-import { ApiError, errorFromResponse, errorFromThrown } from '../api/errors'
+import { ApiError, errorFromResponse } from '../api/errors'
 import { isFlowState, type FlowState, type StepFields, type SubmitOutcome } from './types'
 
-interface Result {
-  data?: unknown
-  error?: unknown
-  response: Response
-}
-
-async function send(request: Promise<Result>): Promise<Result> {
-  try {
-    return await request
-  } catch (error) {
-    throw errorFromThrown(error)
-  }
-}
 
 function flowState(result: Result): FlowState {
   if (!result.response.ok) throw errorFromResponse(result.response.status, result.error)
