@@ -5,6 +5,7 @@ in-process. A running `make dev` stack is not disturbed: every port and database
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import subprocess
 import threading
@@ -33,8 +34,9 @@ from worker.temporal import data_converter
 from workflows import search_attributes as sa
 
 ROOT = Path(__file__).resolve().parent.parent
-TEST_DB = "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test"
-REDIS_PORT = 6390
+# overridable so two test sessions (e.g. two people on one machine) do not share a database or Redis
+TEST_DB = os.environ.get("VITRINE_TEST_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test")
+REDIS_PORT = int(os.environ.get("VITRINE_TEST_REDIS_PORT", "6390"))
 
 
 def free_port() -> int:
