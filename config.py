@@ -61,6 +61,13 @@ class Settings(BaseSettings):
     micro_deposit_reminder_seconds: int = 72 * 3600
     micro_deposit_expiry_seconds: int = 14 * 24 * 3600
     transfer_poll_seconds: int = 30  # the transfer workflow checks the provider this often (webhooks wake it sooner)
+    offering_recheck_seconds: int = 3600  # an offering workflow re-reads its asset's dates this often
+    # the purchase flow: how long shares stay held, how long a signature may take, when an idle flow ends
+    reservation_ttl_seconds: int = 20 * 60
+    signature_timeout_seconds: int = 30 * 60
+    purchase_idle_timeout_seconds: int = 24 * 3600
+    app_store_url: str = "https://apps.apple.com/app/vitrine"
+    play_store_url: str = "https://play.google.com/store/apps/details?id=app.vitrine"
 
 
 @lru_cache

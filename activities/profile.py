@@ -120,6 +120,7 @@ class ProfileActivities:
                     if ssn[:1].isdigit():  # a masked value keeps what is saved
                         user.ssn_encrypted, user.ssn_last4 = self._pii.encrypt(ssn), ssn[-4:]
                     user.terms_agreed_at = user.terms_agreed_at or datetime.now(UTC)
+                    user.tos3_agreed_at = user.tos3_agreed_at or datetime.now(UTC)  # the payment provider's terms too
                 case "accreditation-status":
                     info["accredited_status"] = int(text(f, "accredited_status"))
                 case "employment-status":

@@ -23,8 +23,10 @@ from api.routes import (
     financials,
     flows,
     media,
+    merchandising,
     micro_deposits,
     notify,
+    purchases,
     transfers,
     uploads,
     webhooks,
@@ -49,7 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Fractional shares of collectible assets; every multi-step process is a Temporal workflow.")
     install_error_handlers(app)
     routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
-               webhooks, uploads, media, codec)
+               webhooks, uploads, media, codec, purchases, merchandising)
     for module in routers:
         app.include_router(module.router)
 

@@ -15,15 +15,15 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api.middleware import etag_for
 from api.render import render
+from domain import purchase
 from domain.asset_status import progress_bar
 from domain.money import money_str
+from store.catalogue_cache import CACHE_KEY, invalidate
 from store.models import Asset
-
-CACHE_KEY = "catalogue:v1"
 
 
 def price_per_share(a: Asset) -> str:
-    return money_str(a.asset_value / a.number_of_shares) if a.number_of_shares else "0.00"
+    return money_str(purchase.price_per_share(a.asset_value, a.number_of_shares))
 
 
 def status_json(a: Asset) -> dict[str, Any]:
@@ -65,6 +65,8 @@ def asset_json(a: Asset) -> dict[str, Any]:
         "order": a.order,
         "asset_value": money_str(a.asset_value),
         "number_of_shares": a.number_of_shares,
+        "max_share_investment": a.max_share_investment,
+        "ipo_price_per_share": price_per_share(a),
         "price_per_share": price_per_share(a),
         "portal_image": f"/media/assets/{a.id}/portal.svg",
         "home_image": f"/media/assets/{a.id}/home.svg",
@@ -125,11 +127,6 @@ class Catalogue:
     async def invalidate(self) -> None:
         await invalidate(self._redis)
         self._snap = None
-
-
-async def invalidate(redis: Redis) -> None:
-    """Every api process sees catalogue changes within its local snapshot's lifetime (1 s)."""
-    await redis.delete(CACHE_KEY)
 
 
 def modified_since(items: list[dict[str, Any]], since: datetime) -> list[dict[str, Any]]:

@@ -1,15 +1,35 @@
-"""The flow kinds the browser can drive, and how each maps to its workflow (id, input, search attributes)."""
+"""The flow kinds the browser can drive, and how each maps to its workflow (id, input, search attributes).
+A kind's `Start` carries what the start call resolved (the asset of a purchase and its flow number)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from config import Settings
 from store.models import User
-from workflows import document_upload, fund_account, onboarding
+from workflows import document_upload, fund_account, make_investment, onboarding
 from workflows.bank_steps import BankLinkTimings
+
+
+@dataclass(frozen=True)
+class Start:
+    asset_id: int = 0
+    n: int = 0
+    ticker: str = ""
+
+
+def timings(s: Settings) -> BankLinkTimings:
+    return BankLinkTimings(s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds)
+
+
+def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseInput:
+    return make_investment.PurchaseInput(
+        u.id, a.asset_id, a.n, s.enabled_states, s.migration_flag, timings(s), s.reservation_ttl_seconds,
+        s.signature_timeout_seconds, s.transfer_poll_seconds, f"{s.app_url.rstrip('/')}/dcsigncllbck",
+        {"ios": s.app_store_url, "android": s.play_store_url}, s.purchase_idle_timeout_seconds)
 
 
 @dataclass(frozen=True)
@@ -17,24 +37,35 @@ class FlowKind:
     name: str
     workflow: Any  # the workflow class
     workflow_type: str
-    make_id: Callable[[User], str]
-    make_input: Callable[[User, Settings], Any]
-    summary: Callable[[User], str]
+    make_id: Callable[[User, Start], str]
+    make_input: Callable[[User, Settings, Start], Any]
+    summary: Callable[[User, Start], str]
+    id_pattern: Callable[[User], str] | None = None  # a kind with many flows per user: the regex its ids match
+    per_asset: bool = False
+
+    def owns(self, user: User, flow_id: str) -> bool:
+        """A flow belongs to one user: anybody else's id is not found."""
+        if self.id_pattern is not None:
+            return re.fullmatch(self.id_pattern(user), flow_id) is not None
+        return flow_id == self.make_id(user, Start())
 
 
 KINDS: dict[str, FlowKind] = {
     "onboarding": FlowKind(
-        "onboarding", onboarding.OnboardingWorkflow, "Onboarding", lambda u: onboarding.workflow_id(u.id),
-        lambda u, s: onboarding.OnboardingInput(u.id, s.enabled_states, s.migration_flag, BankLinkTimings(
-            s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds)),
-        lambda u: f"Onboarding wizard of user {u.id}"),
+        "onboarding", onboarding.OnboardingWorkflow, "Onboarding", lambda u, a: onboarding.workflow_id(u.id),
+        lambda u, s, a: onboarding.OnboardingInput(u.id, s.enabled_states, s.migration_flag, timings(s)),
+        lambda u, a: f"Onboarding wizard of user {u.id}"),
     "fund-account": FlowKind(
-        "fund-account", fund_account.FundAccountWorkflow, "FundAccount", lambda u: fund_account.workflow_id(u.id),
-        lambda u, s: fund_account.FundAccountInput(u.id, s.transfer_poll_seconds, BankLinkTimings(
-            s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds)),
-        lambda u: f"Fund-account wizard of user {u.id}"),
+        "fund-account", fund_account.FundAccountWorkflow, "FundAccount", lambda u, a: fund_account.workflow_id(u.id),
+        lambda u, s, a: fund_account.FundAccountInput(u.id, s.transfer_poll_seconds, timings(s)),
+        lambda u, a: f"Fund-account wizard of user {u.id}"),
     "document-upload": FlowKind(
         "document-upload", document_upload.DocumentUploadWorkflow, "DocumentUpload",
-        lambda u: document_upload.workflow_id(u.id), lambda u, s: document_upload.DocumentUploadInput(u.id),
-        lambda u: f"Identity document upload of user {u.id}"),
+        lambda u, a: document_upload.workflow_id(u.id), lambda u, s, a: document_upload.DocumentUploadInput(u.id),
+        lambda u, a: f"Identity document upload of user {u.id}"),
+    "make-investment": FlowKind(
+        "make-investment", make_investment.MakeInvestmentWorkflow, "MakeInvestment",
+        lambda u, a: make_investment.workflow_id(u.id, a.asset_id, a.n), purchase_input,
+        lambda u, a: f"Purchase of {a.ticker} shares by user {u.id} (#{a.n})",
+        id_pattern=lambda u: rf"purchase-{u.id}-\d+-\d+", per_asset=True),
 }

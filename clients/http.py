@@ -12,11 +12,14 @@ class ProviderError(Exception):
 
 
 class ProviderRejected(Exception):
-    """A provider refused the request (4xx) with a message meant for the user: retrying will not help."""
+    """A provider refused the request (4xx) with a message meant for the user: retrying will not help.
 
-    def __init__(self, status: int, message: str) -> None:
+    ``error_type`` is the body's ``error_type`` when it has one (e.g. ``NoFreePromocodesException``).
+    """
+
+    def __init__(self, status: int, message: str, error_type: str | None = None) -> None:
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status, self.message, self.error_type = status, message, error_type
 
 
 class ProviderClient:
@@ -35,7 +38,7 @@ class ProviderClient:
         if r.status_code >= 500:
             raise ProviderError(f"provider answered {r.status_code}")
         if r.status_code >= 400:
-            raise ProviderRejected(r.status_code, first_message(r))
+            raise ProviderRejected(r.status_code, first_message(r), error_type_of(r))
         if r.status_code == 204 or not r.content:
             return {}
         body: dict[str, Any] = r.json()
@@ -48,3 +51,11 @@ def first_message(r: httpx.Response) -> str:
         return str(errors[0]["message"]) if errors else r.text[:200]
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return r.text[:200] or f"provider answered {r.status_code}"
+
+
+def error_type_of(r: httpx.Response) -> str | None:
+    try:
+        value = r.json().get("error_type")
+    except (ValueError, AttributeError):
+        return None
+    return str(value) if value else None

@@ -53,3 +53,23 @@ def withdrawal_failed(user_id: int, amount: Decimal) -> list[Posting]:
 
 def is_balanced(postings: list[Posting]) -> bool:
     return sum((a for _, a in postings), Decimal(0)) == 0
+
+
+PROMO_GIFTS = "promo:gifts"  # what Vitrine pays for gift codes and free shares
+STORE_SALES = "store:sales"
+
+
+def purchase(user_id: int, gross: Decimal, cash_part: Decimal) -> list[Posting]:
+    """Shares bought in an offering: their value moves into investments, paid by cash and (the rest) by a gift."""
+    postings: list[Posting] = [(investments(user_id), gross), (cash(user_id), -cash_part)]
+    if gross != cash_part:
+        postings.append((PROMO_GIFTS, cash_part - gross))
+    return postings
+
+
+def merchandise(user_id: int, total: Decimal) -> list[Posting]:
+    return [(cash(user_id), -total), (STORE_SALES, total)]
+
+
+def merchandise_refund(user_id: int, total: Decimal) -> list[Posting]:
+    return [(cash(user_id), total), (STORE_SALES, -total)]

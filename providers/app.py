@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from providers import banklink, esign, mail, payments, promo, scheduler, store
+from providers import banklink, esign, idempotency, jobs, mail, payments, promo, scheduler, store, store_orders, webhook_outbox
 from providers.common import install_error_handlers
 from providers.settings import ProvidersSettings
-from providers.storage import Storage
+from providers.storage import SchemaStep, Storage
 
-SCHEMA: tuple[str, ...] = (*mail.SCHEMA, *payments.SCHEMA, *banklink.SCHEMA)
+# Shared first (idempotency keys, scheduled events, the webhook outbox), then each provider's own tables.
+SCHEMA: tuple[SchemaStep, ...] = (
+    *idempotency.SCHEMA,
+    *jobs.SCHEMA,
+    *webhook_outbox.SCHEMA,
+    *mail.SCHEMA,
+    *payments.SCHEMA,
+    *banklink.SCHEMA,
+    *esign.SCHEMA,
+    *promo.SCHEMA,
+    *store.SCHEMA,
+    *store_orders.SCHEMA,
+)
 
 
 def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
@@ -18,7 +30,7 @@ def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
         title="Vitrine sandbox providers",
         description="Simulated external systems (mail, payments, bank link, e-sign, promo codes, store).",
         version="0.1.0",
-        lifespan=scheduler.lifespan,  # the background processor of scheduled events (payments)
+        lifespan=scheduler.lifespan,  # the background processor of scheduled events and webhooks
     )
     app.state.settings = settings
     app.state.storage = Storage(settings.db_path, SCHEMA)
@@ -28,7 +40,7 @@ def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    for module in (mail, store, payments, banklink, esign, promo):
+    for module in (mail, store, store_orders, payments, banklink, esign, promo):
         app.include_router(module.router)
     return app
 

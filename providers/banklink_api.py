@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from providers import banklink_store, jobs
-from providers.common import ProviderKey, SettingsDep, StorageDep
+from providers.common import ProviderKey, ReturnUrl, SettingsDep, StorageDep
 from providers.idempotency import IdempotencyKey, Outcome
 from providers.payments_common import respond
 
@@ -21,15 +20,7 @@ class LinkTokenIn(BaseModel):
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
     external_id: str = Field(min_length=1, max_length=64)
-    return_url: str = Field(min_length=1, max_length=2000)
-
-    @field_validator("return_url")
-    @classmethod
-    def _http_url(cls, value: str) -> str:
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ValueError("must be an absolute http(s) URL")
-        return value
+    return_url: ReturnUrl
 
 
 class ExchangeIn(BaseModel):

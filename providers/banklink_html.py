@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 
 from providers.banklink_store import ACCOUNT_KINDS, SANDBOX_PASSWORD, SANDBOX_USERNAME
 from providers.banks import INSTITUTIONS, Institution
+from providers.pages import document
 
 CSS = """
 :root{--ink:#111827;--muted:#4b5563;--line:#d1d5db;--brand:#0f766e;--brand-dark:#115e59;--tint:#f0fdfa;--focus:#d97706}
@@ -78,15 +79,13 @@ def _steps(current: int) -> str:
 
 def page(title: str, content: str, *, step: int | None = None, exit_url: str | None = None) -> str:
     exit_link = f'<a href="{escape(exit_url)}">Exit<span class="sr"> and return to Vitrine</span></a>' if exit_url else ""
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f'<meta name="robots" content="noindex"><title>{escape(title)} · Sandbox Link</title><style>{CSS}</style></head>'
-        '<body><div class="backdrop"><main class="sheet" aria-labelledby="title">'
+    body = (
+        '<div class="backdrop"><main class="sheet" aria-labelledby="title">'
         f'<header class="top"><span class="brand">{LOCK} Sandbox Link</span>{exit_link}</header>'
         f"{_steps(step) if step else ''}{content}"
-        "<footer>Sandbox: no real bank is contacted and no real money moves.</footer></main></div></body></html>"
+        "<footer>Sandbox: no real bank is contacted and no real money moves.</footer></main></div>"
     )
+    return document(f"{title} · Sandbox Link", CSS, body)
 
 
 def exit_url(token: str) -> str:

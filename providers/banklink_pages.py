@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import hmac
 import sqlite3
-from collections.abc import Callable
-from typing import Annotated, TypeVar
-from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlencode
 
-from fastapi import APIRouter, Query, Request
-from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
 
 from providers import banklink_html, banklink_store, jobs
 from providers.banks import BY_ID
 from providers.common import SettingsDep, StorageDep
+from providers.pages import TokenQuery, html, read, read_form, redirect, with_query, write
 from providers.storage import Storage
 
 router = APIRouter(tags=["bank link page"])
@@ -28,52 +26,6 @@ router = APIRouter(tags=["bank link page"])
 WRONG_CREDENTIALS = "The credentials you entered were incorrect."
 EXPIRED_LINK = "This bank link has expired or is not valid."
 EXPIRED_SESSION = "Your bank session has expired."
-NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
-MAX_FORM_BYTES = 8192
-
-T = TypeVar("T")
-TokenQuery = Annotated[str, Query(max_length=200)]
-
-
-def html(content: str, status_code: int = 200) -> HTMLResponse:
-    return HTMLResponse(content, status_code=status_code, headers=NO_STORE)
-
-
-def redirect(url: str) -> RedirectResponse:
-    return RedirectResponse(url, status_code=303, headers=NO_STORE)
-
-
-def with_query(url: str, params: dict[str, str]) -> str:
-    parts = urlsplit(url)
-    query = [*parse_qsl(parts.query, keep_blank_values=True), *params.items()]
-    return urlunsplit(parts._replace(query=urlencode(query)))
-
-
-async def read_form(request: Request) -> dict[str, str]:
-    body = await request.body()
-    if len(body) > MAX_FORM_BYTES:
-        return {}
-    try:
-        parsed = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=20)
-    except ValueError:
-        return {}
-    return {k: v[0] for k, v in parsed.items() if v}
-
-
-async def read(storage: Storage, fn: Callable[[sqlite3.Connection], T]) -> T:
-    def run() -> T:
-        with storage.reader() as conn:
-            return fn(conn)
-
-    return await run_in_threadpool(run)
-
-
-async def write(storage: Storage, fn: Callable[[sqlite3.Connection], T]) -> T:
-    def run() -> T:
-        with storage.transaction() as conn:
-            return fn(conn)
-
-    return await run_in_threadpool(run)
 
 
 async def valid_token(storage: Storage, token: str) -> sqlite3.Row | None:

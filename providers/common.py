@@ -1,13 +1,15 @@
-"""What every provider router shares: the error body, the provider-key check and app-state access."""
+"""What every provider router shares: the error body, the provider-key check, app-state access, URL fields."""
 
 from __future__ import annotations
 
 import hmac
 from typing import Annotated, Any, cast
+from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import AfterValidator, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from providers.settings import ProvidersSettings
@@ -59,6 +61,17 @@ def require_provider_key(
 
 
 ProviderKey = Depends(require_provider_key)
+
+
+def _http_url(value: str) -> str:
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError("must be an absolute http(s) URL")
+    return value
+
+
+# Where a hosted page sends the browser back to: an absolute http(s) URL (never ``javascript:`` or relative).
+ReturnUrl = Annotated[str, Field(min_length=1, max_length=2000), AfterValidator(_http_url)]
 
 
 def _field_name(loc: tuple[Any, ...]) -> str | None:

@@ -1,18 +1,31 @@
-"""Sandbox e-signature provider (skeleton; the purchase issue extends it).
+"""Sandbox e-signature provider: the router and schema of its parts.
 
-It will create envelopes from a template, serve an embedded signing page (for an iframe) with Sign, Cancel
-and Decline, redirect to the envelope's return URL with ``?event=signing_complete|cancel|decline`` via
-``POST /sandbox/esign/envelopes/{envelope_id}/{action}``, and send a signed webhook to the api, whose
-workflow trusts the envelope status read from this provider, never only the browser's message.
+- :mod:`providers.esign_api`: envelopes from a template (``tpl-…``; ``tpl-broken`` is refused), recipient
+  views (the signing-page URL with a token), status, void (provider key + ``Idempotency-Key``);
+- :mod:`providers.esign_pages`: the frameable signing page with Sign, Cancel and Decline, redirecting to the
+  envelope's return URL with ``?event=signing_complete|cancel|decline``;
+- :mod:`providers.esign_webhooks`: the signed ``envelope_completed`` / ``envelope_declined`` webhooks sent to
+  the api (``esign_webhook_url``), listed and redelivered from ``/sandbox/esign/webhooks``.
+
+The api's workflow trusts the envelope status read from this provider (or its signed webhook), never only the
+browser's message. State and tokens: :mod:`providers.esign_store`.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-router = APIRouter(tags=["e-sign"])
+from providers import esign_api, esign_pages, esign_store, esign_webhooks
+
+SCHEMA: tuple[str, ...] = esign_store.SCHEMA
+
+router = APIRouter()
 
 
-@router.get("/esign/health")
+@router.get("/esign/health", tags=["e-sign"])
 async def health() -> dict[str, str]:
     return {"status": "ok", "service": "esign"}
+
+
+for _part in (esign_api, esign_pages, esign_webhooks):
+    router.include_router(_part.router)

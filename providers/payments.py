@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from providers import idempotency, jobs, payments_customers, payments_funding, payments_transfers, payments_webhooks
+from providers import payments_customers, payments_funding, payments_transfers, payments_webhooks
 
+# The shared tables (idempotency keys, scheduled events, the webhook outbox) are in ``providers.app.SCHEMA``.
 SCHEMA: tuple[str, ...] = (
-    *idempotency.SCHEMA,
-    *jobs.SCHEMA,
-    *payments_webhooks.SCHEMA,
     *payments_customers.SCHEMA,
     *payments_funding.SCHEMA,
     *payments_transfers.SCHEMA,

@@ -1,49 +1,24 @@
-"""Payment webhook events: stored with their exact body, delivered signed, retried with backoff.
+"""Payment webhook events ``{id, topic, resource_id, customer_id, created}``, sent through the outbox.
 
-An event is ``{id, topic, resource_id, customer_id, created}``. :func:`emit` stores it and schedules its
-delivery in the caller's transaction (so a state change and its event commit together); the processor
-delivers it (one attempt per due job, backing off between attempts) and a failed delivery never undoes the
-state change. ``POST /sandbox/webhooks/{event_id}/redeliver`` sends the same event (same id, same bytes)
-again so the receiver's de-duplication can be tested; ``GET /sandbox/webhooks`` lists what was emitted.
+:func:`emit` stores an event (source ``payments``, to ``webhook_url``) in the caller's transaction; the outbox
+(:mod:`providers.webhook_outbox`) delivers and retries it. ``POST /sandbox/webhooks/{event_id}/redeliver`` sends
+the same event (same id, same bytes) again so the receiver's de-duplication can be tested;
+``GET /sandbox/webhooks`` lists what was emitted.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
-import uuid
-from typing import Annotated, Any
+from typing import Annotated
 
-import httpx
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel
 
-from providers import jobs
-from providers.common import ProviderError, SettingsDep, StorageDep
+from providers import webhook_outbox
+from providers.common import SettingsDep, StorageDep
 from providers.settings import ProvidersSettings
-from providers.storage import Storage
-from providers.webhooks import RETRYABLE_STATUS, DeliveryResult, send_webhook
-
-SCHEMA = (
-    """
-    CREATE TABLE IF NOT EXISTS webhook_events (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        id TEXT NOT NULL UNIQUE,
-        topic TEXT NOT NULL,
-        resource_id TEXT NOT NULL,
-        customer_id TEXT NOT NULL,
-        created TEXT NOT NULL,
-        body TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'pending',
-        attempts INTEGER NOT NULL DEFAULT 0,
-        last_status INTEGER,
-        last_error TEXT,
-        delivered_at TEXT
-    )
-    """,
-    "CREATE INDEX IF NOT EXISTS webhook_events_customer ON webhook_events (customer_id, seq)",
-)
+from providers.webhook_outbox import PAYMENTS, RedeliveryOut
 
 router = APIRouter(tags=["payments sandbox"])
 
@@ -59,121 +34,15 @@ class WebhookEventOut(BaseModel):
     last_status: int | None
 
 
-class RedeliveryOut(BaseModel):
-    id: str
-    topic: str
-    delivered: bool
-    status_code: int | None
-    error: str | None
-
-
 def emit(conn: sqlite3.Connection, settings: ProvidersSettings, topic: str, resource_id: str, customer_id: str, at: float) -> str:
-    """Store a webhook event and schedule its delivery ``webhook_delay_seconds`` after ``at``."""
-    event_id = f"evt_{uuid.uuid4().hex}"
-    event = {"id": event_id, "topic": topic, "resource_id": resource_id, "customer_id": customer_id, "created": jobs.iso(at)}
-    conn.execute(
-        "INSERT INTO webhook_events (id, topic, resource_id, customer_id, created, body) VALUES (?, ?, ?, ?, ?, ?)",
-        (event_id, topic, resource_id, customer_id, event["created"], json.dumps(event)),
-    )
-    jobs.schedule(conn, jobs.WEBHOOK, event_id, at + settings.webhook_delay_seconds)
-    return event_id
-
-
-def load_event(storage: Storage, event_id: str) -> dict[str, Any] | None:
-    with storage.reader() as conn:
-        row = conn.execute("SELECT body FROM webhook_events WHERE id = ?", (event_id,)).fetchone()
-    return None if row is None else dict(json.loads(row["body"]))
-
-
-def retryable(result: DeliveryResult) -> bool:
-    return not result.delivered and (result.status_code is None or result.status_code in RETRYABLE_STATUS)
-
-
-def backoff(settings: ProvidersSettings, attempts: int) -> float:
-    return float(min(settings.webhook_retry_max_seconds, settings.webhook_retry_base_seconds * 2 ** max(0, attempts - 1)))
-
-
-async def attempt(
-    storage: Storage, settings: ProvidersSettings, event: dict[str, Any], client: httpx.AsyncClient
-) -> tuple[DeliveryResult, int]:
-    """One signed delivery attempt of ``event``, recorded on the event; returns it and the event's attempt count."""
-    try:
-        result = await send_webhook(settings.webhook_url, event, settings.webhook_secret, attempts=1, client=client)
-    except Exception as exc:  # e.g. a malformed webhook_url: a failed attempt, retried up to the bound
-        result = DeliveryResult(False, 1, None, f"{type(exc).__name__}: {exc}")
-
-    def record() -> int:
-        with storage.transaction() as conn:
-            status = "delivered" if result.delivered else ("pending" if retryable(result) else "failed")
-            conn.execute(
-                "UPDATE webhook_events SET attempts = attempts + 1, last_status = ?, last_error = ?,"
-                " status = CASE WHEN status = 'delivered' THEN status ELSE ? END,"
-                " delivered_at = CASE WHEN ? THEN ? ELSE delivered_at END WHERE id = ?",
-                (result.status_code, result.error, status, result.delivered, jobs.iso(jobs.now_epoch()), event["id"]),
-            )
-            row = conn.execute("SELECT attempts FROM webhook_events WHERE id = ?", (event["id"],)).fetchone()
-            return int(row["attempts"]) if row else 0
-
-    return result, await run_in_threadpool(record)
-
-
-async def deliver_job(
-    storage: Storage, settings: ProvidersSettings, job: jobs.Job, now: float, client: httpx.AsyncClient
-) -> DeliveryResult | None:
-    """Deliver the event of a claimed webhook job; finish it, or reschedule it with backoff."""
-    event = await run_in_threadpool(load_event, storage, job.ref)
-    if event is None:
-        await run_in_threadpool(_finish, storage, job.id, "failed", "unknown event")
-        return None
-    result, attempts = await attempt(storage, settings, event, client)
-    if retryable(result) and attempts < settings.webhook_max_attempts:
-        due = now + backoff(settings, attempts)
-        await run_in_threadpool(_reschedule, storage, job.id, due, result.error)
-    else:
-        state = "done" if result.delivered else "failed"
-        await run_in_threadpool(_finish, storage, job.id, state, result.error)
-    return result
-
-
-def _finish(storage: Storage, job_id: int, state: str, error: str | None) -> None:
-    with storage.transaction() as conn:
-        jobs.finish(conn, job_id, state=state, error=error)
-        if state == "failed":
-            conn.execute(
-                "UPDATE webhook_events SET status = 'failed' WHERE id = (SELECT ref FROM scheduled_events WHERE id = ?)"
-                " AND status = 'pending'",
-                (job_id,),
-            )
-
-
-def _reschedule(storage: Storage, job_id: int, due_at: float, error: str | None) -> None:
-    with storage.transaction() as conn:
-        jobs.reschedule(conn, job_id, due_at, error)
-
-
-def webhook_client(request: Request, settings: ProvidersSettings) -> httpx.AsyncClient:
-    """An HTTP client for webhooks (``app.state.webhook_transport`` lets tests receive them in-process)."""
-    transport = getattr(request.app.state, "webhook_transport", None)
-    return httpx.AsyncClient(transport=transport, timeout=settings.webhook_timeout_seconds)
+    """Store a payment webhook event and schedule its delivery ``webhook_delay_seconds`` after ``at``."""
+    ids = {"resource_id": resource_id, "customer_id": customer_id}
+    return webhook_outbox.emit(conn, settings, PAYMENTS, topic, at, **ids, fields=ids)
 
 
 @router.post("/sandbox/webhooks/{event_id}/redeliver")
 async def redeliver(event_id: str, request: Request, storage: StorageDep, settings: SettingsDep) -> RedeliveryOut:
-    event = await run_in_threadpool(load_event, storage, event_id)
-    if event is None:
-        raise ProviderError(404, "Unknown webhook event")
-    async with webhook_client(request, settings) as client:
-        result, attempts = await attempt(storage, settings, event, client)
-    if retryable(result) and attempts < settings.webhook_max_attempts:
-
-        def later() -> None:
-            with storage.transaction() as conn:
-                jobs.schedule(conn, jobs.WEBHOOK, event_id, jobs.now_epoch() + backoff(settings, attempts))
-
-        await run_in_threadpool(later)
-    return RedeliveryOut(
-        id=event_id, topic=str(event["topic"]), delivered=result.delivered, status_code=result.status_code, error=result.error
-    )
+    return await webhook_outbox.redeliver(request, storage, settings, PAYMENTS, event_id)
 
 
 @router.get("/sandbox/webhooks")
@@ -182,14 +51,8 @@ async def list_events(
     customer_id: Annotated[str | None, Query(max_length=64)] = None,
     resource_id: Annotated[str | None, Query(max_length=64)] = None,
 ) -> list[WebhookEventOut]:
-    def load() -> list[sqlite3.Row]:
-        with storage.reader() as conn:
-            return conn.execute(
-                "SELECT * FROM webhook_events WHERE (? IS NULL OR customer_id = ?) AND (? IS NULL OR resource_id = ?)"
-                " ORDER BY seq",
-                (customer_id, customer_id, resource_id, resource_id),
-            ).fetchall()
-
-    rows = await run_in_threadpool(load)
+    rows = await run_in_threadpool(
+        webhook_outbox.stored_events, storage, PAYMENTS, resource_id=resource_id, customer_id=customer_id
+    )
     fields = WebhookEventOut.model_fields
     return [WebhookEventOut(**{k: r[k] for k in fields}) for r in rows]

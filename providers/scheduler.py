@@ -1,10 +1,10 @@
 """The background processor: applies due scheduled events (see :mod:`providers.jobs`).
 
 :func:`process_due` applies every event due at ``now`` (micro-deposit arrival, transfer settlement,
-document review; each in its own transaction, marked done in it) and then delivers due webhooks, repeating
-while applying events makes new ones due. The app runs it every ``processor_interval_seconds`` from its
-lifespan; tests over ``httpx.ASGITransport`` (no lifespan) call it with a ``now`` in the future instead of
-sleeping.
+document review; each in its own transaction, marked done in it) and then delivers due webhooks of every
+provider (:mod:`providers.webhook_outbox`), repeating while applying events makes new ones due. The app runs it
+every ``processor_interval_seconds`` from its lifespan; tests over ``httpx.ASGITransport`` (no lifespan) call it
+with a ``now`` in the future instead of sleeping.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from providers import jobs
 from providers.payments_customers import review_document
 from providers.payments_funding import micro_deposits_arrive
 from providers.payments_transfers import settle_transfer
-from providers.payments_webhooks import deliver_job
 from providers.settings import ProvidersSettings
 from providers.storage import Storage
+from providers.webhook_outbox import deliver_job
 
 log = logging.getLogger(__name__)
 

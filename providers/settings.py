@@ -13,7 +13,8 @@ class ProvidersSettings(BaseSettings):
     db_path: str = ".data/providers.sqlite3"
     # Sent by the api as ``X-Provider-Key`` on server-to-server calls; /sandbox pages need no key.
     api_key: str = "sandbox-provider-key"
-    webhook_url: str = "http://127.0.0.1:8000/api/webhooks/payments/"
+    webhook_url: str = "http://127.0.0.1:8000/api/webhooks/payments/"  # payment events
+    esign_webhook_url: str = "http://127.0.0.1:8000/api/webhooks/esign/"  # e-sign envelope events
     webhook_secret: str = "sandbox-webhook-secret"
     # Where a browser reaches this service (links in hosted pages, product images).
     public_url: str = "http://127.0.0.1:8100"
@@ -37,3 +38,6 @@ class ProvidersSettings(BaseSettings):
     # Bank link: lifetimes of the hosted-page link token and of the public token it returns.
     link_token_ttl_seconds: float = 4 * 3600.0
     public_token_ttl_seconds: float = 30 * 60.0
+
+    # E-sign: lifetime of the token in a recipient view's signing-page URL.
+    esign_view_ttl_seconds: float = 10 * 60.0

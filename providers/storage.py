@@ -1,8 +1,8 @@
 """A tiny sqlite3 helper: one short-lived connection per unit of work, WAL mode, tables created once.
 
-Each provider module declares its own ``SCHEMA`` (a sequence of idempotent DDL statements); the app hands
-their union to :class:`Storage`. Tables are created on the first connection, so importing the app touches
-no disk.
+Each provider module declares its own ``SCHEMA`` (a sequence of idempotent DDL statements, and
+:class:`AddColumn` steps for columns added to tables an older database already has); the app hands their
+union to :class:`Storage`. Tables are created on the first connection, so importing the app touches no disk.
 """
 
 from __future__ import annotations
@@ -11,11 +11,29 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 
+@dataclass(frozen=True)
+class AddColumn:
+    """A schema step: add ``column`` (``definition``: its type and default) to ``table`` when it is missing."""
+
+    table: str
+    column: str
+    definition: str
+
+    def apply(self, conn: sqlite3.Connection) -> None:
+        columns = {row["name"] for row in conn.execute(f"PRAGMA table_info({self.table})")}
+        if self.column not in columns:
+            conn.execute(f"ALTER TABLE {self.table} ADD COLUMN {self.column} {self.definition}")
+
+
+SchemaStep = str | AddColumn
+
+
 class Storage:
-    def __init__(self, path: str | Path, schema: Sequence[str] = ()) -> None:
+    def __init__(self, path: str | Path, schema: Sequence[SchemaStep] = ()) -> None:
         self.path = Path(path)
         self._schema = tuple(schema)
         self._ready = False
@@ -38,8 +56,11 @@ class Storage:
             try:
                 conn.execute("PRAGMA journal_mode = WAL")
                 conn.execute("BEGIN IMMEDIATE")
-                for statement in self._schema:
-                    conn.execute(statement)
+                for step in self._schema:
+                    if isinstance(step, AddColumn):
+                        step.apply(conn)
+                    else:
+                        conn.execute(step)
                 conn.execute("COMMIT")
             finally:
                 conn.close()

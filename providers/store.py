@@ -1,21 +1,44 @@
 """Sandbox merchandise store: a small fixed catalogue the api looks products up in (inventory check).
 
 ``GET /store/products/?id=1&id=2`` answers the products asked for, in the order asked, skipping unknown
-ids (no ids: the whole catalogue). Product images are small SVGs served here for the browser.
+ids (no ids: the whole catalogue). A product has the flat ``price`` / ``inventory`` / ``image`` and the
+same data in the storefront shape (``price_info``, ``inventory_info``, ``images``, ``variants``: one
+"Standard" variant ``<id>-std``). ``inventory`` is what is left: the catalogue's stock less what orders
+(:mod:`providers.store_orders`) took. Product images are small SVGs served here for the browser.
 """
 
 from __future__ import annotations
 
 import html
+import sqlite3
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel
 
-from providers.common import ProviderError, ProviderKey, SettingsDep
+from providers.common import ProviderError, ProviderKey, SettingsDep, StorageDep
+
+SCHEMA = ("CREATE TABLE IF NOT EXISTS store_stock (product_id INTEGER PRIMARY KEY, sold INTEGER NOT NULL DEFAULT 0)",)
 
 router = APIRouter(tags=["store"])
+
+
+class InventoryInfo(BaseModel):
+    enabled: bool
+    total: int
+
+
+class PriceInfo(BaseModel):
+    default: str
+
+
+class Variant(BaseModel):
+    id: str
+    name: str
+    isPrimary: bool
 
 
 class Product(BaseModel):
@@ -24,6 +47,10 @@ class Product(BaseModel):
     price: str
     inventory: int
     image: str
+    inventory_info: InventoryInfo
+    price_info: PriceInfo
+    images: list[str]
+    variants: list[Variant]
 
 
 class ProductList(BaseModel):
@@ -43,20 +70,49 @@ CATALOGUE: dict[int, tuple[str, Decimal, int, str, str]] = {
 }
 
 
-def product(product_id: int, public_url: str) -> Product | None:
-    entry = CATALOGUE.get(product_id)
-    if entry is None:
-        return None
-    name, price, inventory, _, _ = entry
+def variant_id(product_id: int) -> str:
+    """The id of a product's only variant ("Standard")."""
+    return f"{product_id}-std"
+
+
+def remaining(conn: sqlite3.Connection, product_ids: Iterable[int]) -> dict[int, int]:
+    """What is left of each known product: the catalogue's stock less what was sold."""
+    known = [i for i in product_ids if i in CATALOGUE]
+    marks = ",".join("?" * len(known))
+    rows = conn.execute(f"SELECT product_id, sold FROM store_stock WHERE product_id IN ({marks})", known).fetchall()
+    sold = {int(r["product_id"]): int(r["sold"]) for r in rows}
+    return {i: max(0, CATALOGUE[i][2] - sold.get(i, 0)) for i in known}
+
+
+def product(product_id: int, public_url: str, inventory: int) -> Product:
+    """A catalogue product with ``inventory`` left."""
+    name, price, _, _, _ = CATALOGUE[product_id]
     image = f"{public_url.rstrip('/')}/store/images/{product_id}.svg"
-    return Product(id=product_id, name=name, price=f"{price:.2f}", inventory=inventory, image=image)
+    return Product(
+        id=product_id,
+        name=name,
+        price=f"{price:.2f}",
+        inventory=inventory,
+        image=image,
+        inventory_info=InventoryInfo(enabled=True, total=inventory),
+        price_info=PriceInfo(default=f"{price:.2f}"),
+        images=[image],
+        variants=[Variant(id=variant_id(product_id), name="Standard", isPrimary=True)],
+    )
 
 
 @router.get("/store/products/", dependencies=[ProviderKey])
-async def products(settings: SettingsDep, id: Annotated[list[int] | None, Query(max_length=100)] = None) -> ProductList:
+async def products(
+    settings: SettingsDep, storage: StorageDep, id: Annotated[list[int] | None, Query(max_length=100)] = None
+) -> ProductList:
     ids = list(dict.fromkeys(id)) if id else sorted(CATALOGUE)
-    found = (product(i, settings.public_url) for i in ids)
-    return ProductList(items=[p for p in found if p is not None])
+
+    def stock() -> dict[int, int]:
+        with storage.reader() as conn:
+            return remaining(conn, ids)
+
+    left = await run_in_threadpool(stock)
+    return ProductList(items=[product(i, settings.public_url, left[i]) for i in ids if i in left])
 
 
 @router.get("/store/images/{product_id}.svg")

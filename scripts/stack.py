@@ -88,6 +88,7 @@ class Stack:
             "VITRINE_APP_URL": f"http://localhost:{profile.frontend or profile.api}",
             "PROVIDERS_DB_PATH": str(ROOT / f".data/providers-{profile.name}.sqlite3"),
             "PROVIDERS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/payments/",
+            "PROVIDERS_ESIGN_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/esign/",
             "PROVIDERS_PUBLIC_URL": f"http://127.0.0.1:{profile.providers}",
             # seconds, not days: a person (or a browser test) can go through the whole journey in minutes
             "VITRINE_TRANSFER_POLL_SECONDS": "5",

@@ -51,6 +51,7 @@ class User(Base):
     ssn_last4: Mapped[str] = mapped_column(String(4), default="")
     investment_info: Mapped[dict[str, Any]] = mapped_column(default=dict)
     terms_agreed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    tos3_agreed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # the payment provider's terms
     date_joined: Mapped[datetime] = _now()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
@@ -123,6 +124,7 @@ class Asset(Base):
     asset_value: Mapped[Decimal] = mapped_column(Numeric(14, 2))
     number_of_shares: Mapped[int] = mapped_column(Integer)
     shares_sold: Mapped[int] = mapped_column(Integer, default=0)
+    max_share_investment: Mapped[int | None] = mapped_column(Integer)  # per investor; None: no asset limit
     tertiary_color: Mapped[str] = mapped_column(String(16))
     is_exited: Mapped[bool] = mapped_column(Boolean, default=False)
     exited_date: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -258,3 +260,69 @@ class Upload(Base):
     path: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime] = _now()
     uploaded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PurchaseCounter(Base):
+    """How many purchase flows a user opened for an asset: the `n` of `purchase-{user_id}-{asset_id}-{n}`."""
+
+    __tablename__ = "purchase_counters"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class Reservation(Base):
+    """Shares held for one purchase flow until `expires_at`: nobody else can buy them meanwhile."""
+
+    __tablename__ = "reservations"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    flow_id: Mapped[str] = mapped_column(String(100), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id", ondelete="CASCADE"), index=True)
+    shares: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="held")  # held | consumed | released
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = _now()
+
+
+class Investment(Base):
+    """Shares bought in an initial offering: written with its ledger entry, once per purchase flow."""
+
+    __tablename__ = "investments"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id"), index=True)
+    shares: Mapped[int] = mapped_column(Integer)
+    price_per_share: Mapped[Decimal] = mapped_column(Numeric(14, 2))
+    amount: Mapped[Decimal] = mapped_column(Numeric(14, 2))  # shares x price
+    gift_value: Mapped[Decimal] = mapped_column(Numeric(14, 2), default=Decimal(0))
+    cash_amount: Mapped[Decimal] = mapped_column(Numeric(14, 2))  # what left the user's cash
+    redeem_code: Mapped[str] = mapped_column(String(64), default="")
+    envelope_id: Mapped[str | None] = mapped_column(String(64))
+    agreed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = _now()
+
+
+class Envelope(Base):
+    """An e-signature envelope of a purchase flow: the webhook finds the flow (and its owner) here."""
+
+    __tablename__ = "envelopes"
+    envelope_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    flow_id: Mapped[str] = mapped_column(String(100), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id"))
+    created_at: Mapped[datetime] = _now()
+
+
+class MerchandiseOrder(Base):
+    """A store order paid from the user's cash after a purchase (the upsell)."""
+
+    __tablename__ = "merchandise_orders"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    provider_order_id: Mapped[str | None] = mapped_column(String(64))
+    total: Mapped[Decimal] = mapped_column(Numeric(14, 2))
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending | confirmed | failed
+    created_at: Mapped[datetime] = _now()

@@ -94,6 +94,7 @@ def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
     port = free_port()
     ps = ProvidersSettings(db_path=str(tmp_path_factory.mktemp("providers") / "p.sqlite3"),
                            public_url=f"http://127.0.0.1:{port}", webhook_url=f"http://127.0.0.1:{API_PORT}/api/webhooks/payments/",
+                           esign_webhook_url=f"http://127.0.0.1:{API_PORT}/api/webhooks/esign/",
                            micro_deposit_delay_seconds=1, transfer_settle_seconds=2, document_review_seconds=1,
                            webhook_delay_seconds=0.1, webhook_retry_base_seconds=0.5, webhook_retry_max_seconds=2)
     server = uvicorn.Server(uvicorn.Config(create_providers_app(ps), host="127.0.0.1", port=port, log_level="warning"))

@@ -6,9 +6,22 @@ import asyncio
 import logging
 import signal
 
-from config import get_settings
-from worker.build import build_worker, worker_resources
+from temporalio.client import Client
+
+from config import Settings, get_settings
+from worker.build import Resources, build_worker, worker_resources
+from worker.offerings import ensure_offerings
 from worker.temporal import connect
+
+
+async def start_offerings(client: Client, resources: Resources, settings: Settings) -> None:
+    """Every open or upcoming offering gets its workflow; a failure is logged and the worker carries on."""
+    try:
+        started = await ensure_offerings(client, resources.sessions, settings)
+    except Exception:
+        logging.exception("could not ensure the offering workflows")
+    else:
+        logging.info("offering workflows running for %d asset(s)", len(started))
 
 
 async def main() -> None:
@@ -23,7 +36,9 @@ async def main() -> None:
             loop.add_signal_handler(sig, stop.set)
         logging.info("worker polling task queue %s on %s", settings.task_queue, settings.temporal_address)
         async with worker:
+            offerings = asyncio.create_task(start_offerings(client, resources, settings))
             await stop.wait()
+            offerings.cancel()
 
 
 if __name__ == "__main__":

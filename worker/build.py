@@ -16,12 +16,17 @@ from temporalio.worker import Worker
 from activities.bank_link import BankLinkActivities
 from activities.documents import DocumentActivities
 from activities.email import EmailActivities
+from activities.esign import EsignActivities
 from activities.funding import FundingActivities
+from activities.offering import OfferingActivities
 from activities.payments import PaymentActivities
 from activities.profile import ProfileActivities
+from activities.purchase import PurchaseActivities
 from activities.transfers import TransferActivities
+from clients.esign import EsignClient
 from clients.mail import MailClient
 from clients.payments import BankLinkClient, PaymentsClient
+from clients.promo import PromoClient
 from config import Settings
 from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
@@ -29,11 +34,13 @@ from workflows.bank_link import BankLinkWorkflow
 from workflows.document_upload import DocumentUploadWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
 from workflows.fund_account import FundAccountWorkflow
+from workflows.make_investment import MakeInvestmentWorkflow
+from workflows.offering import OfferingWorkflow
 from workflows.onboarding import OnboardingWorkflow
 from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
-                              FundAccountWorkflow, DocumentUploadWorkflow)
+                              FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow)
 
 
 @dataclass
@@ -66,10 +73,15 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     transfers = TransferActivities(r.sessions, pay)
     funding = FundingActivities(r.sessions, settings)
     documents = DocumentActivities(r.sessions, pay)
+    offering = OfferingActivities(r.sessions, r.redis)
+    purchase = PurchaseActivities(r.sessions, PromoClient(r.http, url, key), r.redis)
+    esign = EsignActivities(r.sessions, EsignClient(r.http, url, key))
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
             payments.ensure_customer, payments.link_manual, payments.link_provider, bank.check,
             bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
-            documents.submit]
+            documents.submit, offering.load, offering.transition, purchase.load, purchase.hold, purchase.release,
+            purchase.cash, purchase.bank, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
+            esign.prepare, esign.status, esign.void]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

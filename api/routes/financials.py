@@ -59,9 +59,3 @@ async def funding_source(user_id: int, user: CurrentUser, db: Db) -> dict[str, A
     return {"info": {"id": source.id, "name": source.bank_name or source.name_on_account, "status": source.status,
                      "accountNumberTail": source.account_tail, "masked": mask_account(source.account_tail),
                      "method": source.method}}
-
-
-@router.get("/api/users/{user_id}/investments")
-async def investments(user_id: int, user: CurrentUser) -> dict[str, Any]:
-    own(user, user_id)
-    return {"items": []}

@@ -16,9 +16,10 @@ from temporalio.common import SearchAttributePair, TypedSearchAttributes, Workfl
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
-from api.deps import CurrentUser, State
+from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
-from api.flows_registry import KINDS, FlowKind
+from api.flows_registry import KINDS, FlowKind, Start
+from api.purchase_flow import asset_of, purchase_start
 from api.render import json_response
 from worker.updates import with_ready_retry
 from workflows import search_attributes as sa
@@ -39,7 +40,7 @@ def _kind(kind: str) -> FlowKind:
 
 def _owned(kind: str, flow_id: str, user: CurrentUser) -> FlowKind:
     k = _kind(kind)
-    if flow_id != k.make_id(user):  # a flow belongs to one user: anybody else's id is not found
+    if not k.owns(user, flow_id):  # a flow belongs to one user: anybody else's id is not found
         raise ApiError(404, "Flow not found.")
     return k
 
@@ -66,15 +67,22 @@ def _state(state: FlowState) -> Response:
 
 
 @router.post("/api/flows/{kind}")
-async def start_flow(kind: str, user: CurrentUser, state: State) -> Response:
-    """Starts the caller's flow of this kind, or returns the running one where it was (update-with-start)."""
+async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
+                     body: dict[str, Any] | None = Body(default=None)) -> Response:
+    """Starts the caller's flow of this kind, or returns the running one where it was (update-with-start).
+    A purchase names its asset: `{"asset_id": 12}`."""
     k = _kind(kind)
     client = await state.temporal()
+    args = Start()
+    attributes = [SearchAttributePair(sa.USER_ID, str(user.id)), SearchAttributePair(sa.FLOW, k.name)]
+    if k.per_asset:
+        asset = await asset_of(db, (body or {}).get("asset_id"))
+        args = await purchase_start(db, client, user, asset)
+        attributes.append(SearchAttributePair(sa.ASSET_TICKER, asset.ticker))
     start = WithStartWorkflowOperation(
-        k.workflow.run, k.make_input(user, state.settings), id=k.make_id(user), task_queue=state.settings.task_queue,
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING, static_summary=k.summary(user),
-        search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(user.id)),
-                                                 SearchAttributePair(sa.FLOW, k.name)]))
+        k.workflow.run, k.make_input(user, state.settings, args), id=k.make_id(user, args),
+        task_queue=state.settings.task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+        static_summary=k.summary(user, args), search_attributes=TypedSearchAttributes(attributes))
     flow: FlowState = await client.execute_update_with_start_workflow(k.workflow.open, start_workflow_operation=start)
     await publish(state, flow)
     return _state(flow)

@@ -16,8 +16,9 @@ from temporalio.service import RPCError
 
 from api.deps import Db, State
 from api.errors import ApiError
-from store.models import Customer, FundingSource, Transfer, WebhookEvent
+from store.models import Customer, Envelope, FundingSource, Transfer, WebhookEvent
 from workflows.bank_link import workflow_id as bank_link_id
+from workflows.make_investment import MakeInvestmentWorkflow
 from workflows.transfer import TransferWorkflow
 from workflows.transfer import workflow_id as transfer_id
 
@@ -30,21 +31,28 @@ def valid_signature(secret: str, body: bytes, signature: str) -> bool:
     return hmac.compare_digest(expected, signature.strip())
 
 
-@router.post("/api/webhooks/payments/")
-async def payments_webhook(request: Request, state: State, db: Db) -> dict[str, Any]:
+async def accept(request: Request, state: State, db: Db) -> dict[str, Any] | None:
+    """A verified, first-seen event (None when it is a redelivery); forged → 401, malformed → 400."""
     body = await request.body()
     if not valid_signature(state.settings.webhook_secret, body, request.headers.get("x-sandbox-signature", "")):
         raise ApiError(401, "Invalid webhook signature.")
     try:
         event = json.loads(body)
-        event_id, topic, resource = str(event["id"]), str(event["topic"]), str(event.get("resource_id", ""))
+        event_id, topic = str(event["id"]), str(event["topic"])
     except (ValueError, KeyError, TypeError):
         raise ApiError(400, "Malformed webhook event.") from None
     fresh = await db.scalar(insert(WebhookEvent).values(event_id=event_id, topic=topic)
                             .on_conflict_do_nothing(index_elements=["event_id"]).returning(WebhookEvent.event_id))
     await db.commit()
-    if fresh is None:
+    return event if fresh is not None else None
+
+
+@router.post("/api/webhooks/payments/")
+async def payments_webhook(request: Request, state: State, db: Db) -> dict[str, Any]:
+    event = await accept(request, state, db)
+    if event is None:
         return {"status": "duplicate"}
+    topic, resource = str(event["topic"]), str(event.get("resource_id", ""))
     client = await state.temporal()
     try:
         if topic.startswith("transfer_"):
@@ -63,4 +71,21 @@ async def payments_webhook(request: Request, state: State, db: Db) -> dict[str, 
                 await db.commit()
     except RPCError as exc:  # the workflow already finished: nothing to wake
         log.info("webhook %s for %s: %s", topic, resource, exc.message)
+    return {"status": "applied"}
+
+
+@router.post("/api/webhooks/esign/")
+async def esign_webhook(request: Request, state: State, db: Db) -> dict[str, Any]:
+    """The e-sign provider says an envelope changed: wake its purchase flow, which asks the provider itself."""
+    event = await accept(request, state, db)
+    if event is None:
+        return {"status": "duplicate"}
+    envelope = await db.get(Envelope, str(event.get("envelope_id", "")))
+    if envelope is None:
+        return {"status": "ignored"}
+    try:
+        await (await state.temporal()).get_workflow_handle(envelope.flow_id).signal(
+            MakeInvestmentWorkflow.signature_event, envelope.envelope_id)
+    except RPCError as exc:  # the purchase already ended
+        log.info("esign webhook for %s: %s", envelope.envelope_id, exc.message)
     return {"status": "applied"}

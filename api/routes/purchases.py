@@ -1,0 +1,152 @@
+"""The spec's purchase calls (doc 2 §7) on the caller's running make-investment flow: reservation, e-signature,
+invest; gift-code validation; the investments list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from temporalio.client import WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+
+from activities.purchase import investment_json
+from api.deps import CurrentUser, Db, State, own
+from api.errors import ApiError
+from api.purchase_flow import asset_of, running_purchase
+from api.routes.flows import publish
+from clients.http import ProviderError, ProviderRejected
+from clients.promo import PromoClient
+from domain import purchase as P
+from store.models import Asset, Investment
+from worker.updates import with_ready_retry
+from workflows.flow_core import FlowState
+from workflows.make_investment import MakeInvestmentWorkflow, RestInvest
+
+router = APIRouter(tags=["purchase"])
+
+
+class ReservationIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    asset: int | str | None = None
+
+
+class SignatureIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    return_url: str = Field(default="", max_length=500)
+    shares: int | None = None
+    asset: int | str
+    investment_info: dict[str, Any] = Field(default_factory=dict)
+
+
+class InvestIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    shares: int = Field(ge=1, le=1_000_000)
+    asset: int | str | None = None
+    investment_info: dict[str, Any] = Field(default_factory=dict)
+    promo_value: str | float | int | None = None
+    redeemCode: str | None = Field(default=None, max_length=64)
+    free_share_program: bool | None = None
+    envelope_id: str | None = Field(default=None, max_length=64)
+    sa_signed_and_agreed_at: str | None = Field(default=None, max_length=64)
+
+
+class GiftIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    redeemCode: str = Field(default="", max_length=64)
+    asset: int | str | None = None
+
+
+def errors_body(status: int, messages: list[str], error_type: str | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"errors": [{"message": m} for m in messages]}
+    if error_type:
+        body["error_type"] = error_type
+    return JSONResponse(body, status_code=status)
+
+
+@router.post("/api/assets/{asset_id}/invest/reservations")
+async def reservation(asset_id: int, user: CurrentUser, state: State, db: Db,
+                      body: ReservationIn | None = None) -> dict[str, Any]:
+    """The shares held for the caller's running purchase of this asset (held when the flow opened)."""
+    await asset_of(db, asset_id)
+    client = await state.temporal()
+    flow_id = await running_purchase(db, client, user, asset_id)
+    info: dict[str, Any] = await client.get_workflow_handle(flow_id).query(MakeInvestmentWorkflow.reservation_info)
+    return info
+
+
+@router.post("/api/investments/docusign/")
+async def prepare_signature(body: SignatureIn, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
+    """The envelope of the caller's running purchase (created when the flow reached its signature step)."""
+    asset = await asset_of(db, body.asset)
+    client = await state.temporal()
+    flow_id = await running_purchase(db, client, user, asset.id)
+    flow: FlowState = await client.get_workflow_handle(flow_id).query(MakeInvestmentWorkflow.state)
+    if flow.step != "docusign" or not flow.context.get("envelope_view_url"):
+        raise ApiError(409, "Sorry, something went wrong")
+    return {"envelope_id": flow.context["envelope_id"], "envelope_view_url": flow.context["envelope_view_url"]}
+
+
+@router.post("/api/assets/{asset_id}/invest", response_model=None)
+async def invest(asset_id: int, body: InvestIn, user: CurrentUser, state: State, db: Db) -> JSONResponse:
+    """Confirms the running purchase: the investment, or 400 with the spec's error_type."""
+    await asset_of(db, asset_id)
+    client = await state.temporal()
+    handle = client.get_workflow_handle(await running_purchase(db, client, user, asset_id))
+    req = RestInvest(body.shares, body.envelope_id, body.sa_signed_and_agreed_at)
+    try:
+        flow: FlowState = await with_ready_retry(lambda: handle.execute_update(MakeInvestmentWorkflow.invest, req))
+    except WorkflowUpdateFailedError as exc:
+        cause = exc.cause
+        if isinstance(cause, ApplicationError) and cause.type in ("InvalidStep", "WrongStep", "FlowEnded"):
+            details = cause.details[0] if cause.details and isinstance(cause.details[0], dict) else {}
+            return errors_body(400 if cause.type == "InvalidStep" else 409,
+                               [str(m) for m in details.values()] or [cause.message])
+        raise
+    await publish(state, flow)
+    outcome = flow.context
+    if outcome.get("view") != "success":
+        return errors_body(400, list(outcome.get("messages") or [P.PURCHASE_ERROR_TITLE]), outcome.get("error_type"))
+    return JSONResponse(outcome["investment"], status_code=201)
+
+
+@router.post("/api/promocode/validate/", response_model=None)
+async def validate_gift(body: GiftIn, user: CurrentUser, state: State, db: Db) -> JSONResponse | dict[str, Any]:
+    """A gift code for this asset: its value, or 400 with the provider's message."""
+    code = P.normalize_gift(body.redeemCode)
+    if not code:
+        return JSONResponse({"detail": P.GIFT_REQUIRED, "errors": [{"message": P.GIFT_REQUIRED}]}, status_code=400)
+    ticker = ""
+    if body.asset is not None:
+        asset = await (asset_of(db, body.asset) if str(body.asset).isdigit()
+                       else _by_ticker(db, str(body.asset)))
+        ticker = asset.ticker
+    promo = PromoClient(state.http, state.settings.providers_url, state.settings.provider_api_key)
+    try:
+        r = await promo.validate(code, ticker)
+    except ProviderRejected as exc:
+        return JSONResponse({"detail": exc.message, "errors": [{"message": exc.message}]}, status_code=400)
+    except ProviderError:
+        raise ApiError(503, "Sorry, something went wrong") from None
+    if not r.get("valid"):
+        message = str(r.get("message") or "This promo code is not valid.")
+        return JSONResponse({"detail": message, "errors": [{"message": message}]}, status_code=400)
+    return {"value": r.get("value"), "redeemCode": r.get("code") or code, "assetTicker": r.get("asset_ticker")}
+
+
+async def _by_ticker(db: Db, ticker: str) -> Asset:
+    asset = await db.scalar(select(Asset).where(Asset.ticker == ticker))
+    if asset is None:
+        raise ApiError(404, "Asset not found.")
+    return asset
+
+
+@router.get("/api/users/{user_id}/investments")
+async def investments(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
+    own(user, user_id)
+    rows = (await db.execute(select(Investment, Asset).join(Asset, Asset.id == Investment.asset_id)
+                             .where(Investment.user_id == user.id).order_by(Investment.id.desc()))).all()
+    return {"items": [investment_json(inv, asset) for inv, asset in rows]}
+

@@ -1,0 +1,12 @@
+"""The catalogue's shared Redis copy: its key, and dropping it after an asset changes (api and activities alike)."""
+
+from __future__ import annotations
+
+from redis.asyncio import Redis
+
+CACHE_KEY = "catalogue:v1"
+
+
+async def invalidate(redis: Redis) -> None:
+    """Every api process sees catalogue changes within its local snapshot's lifetime (1 s)."""
+    await redis.delete(CACHE_KEY)

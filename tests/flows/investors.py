@@ -1,0 +1,134 @@
+"""Investors and offerings made straight in the database (fast enough for races): an investor whose investing
+passport applies, with a verified e-mail, a verified payment customer and bank, and cash from a settled entry."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import httpx
+from sqlalchemy import func, select, update
+
+from api.state import AppState
+from domain import ledger as L
+from store.ledger import post
+from store.models import Asset, Customer, Email, FundingSource, Investment, LedgerPosting, User
+from tests.api.accounts import signup
+
+
+async def funded_investor(api: httpx.AsyncClient, state: AppState, cash: str = "1000.00",
+                          tos3: bool = True) -> dict[str, Any]:
+    user = await signup(api)
+    uid = int(user["user_id"])
+    now = datetime.now(UTC)
+    async with state.sessions() as db:
+        await db.execute(update(User).where(User.id == uid).values(
+            first_name="Grace", last_name="Hopper", phone_number="(555) 555-5555", date_of_birth="12/09/1976",
+            address="1 Navy Yard", city="Sacramento", state="CA", postal_code="95814", ssn_last4="6789",
+            terms_agreed_at=now, tos3_agreed_at=now if tos3 else None,
+            investment_info={"accredited_status": 3, "sec_or_finra_organization_name": "",
+                             "publicly_traded_company_tickers": "", "isAssociated": False, "isShareholder": False}))
+        await db.execute(update(Email).where(Email.user_id == uid).values(verified=True, primary=True))
+        await db.execute(update(Customer).where(Customer.user_id == uid).values(
+            status="verified", investor_details={"riskToleranceLevel": "MODERATE"},
+            employment_details={"employmentStatus": "EMPLOYED", "employer": "Navy", "occupationOrJobTitle": "Admiral",
+                                "pretaxAnnualIncome": 90000, "liquidNetWorth": 50000}))
+        db.add(FundingSource(user_id=uid, provider_id=f"test-{uuid.uuid4().hex}", status="verified", method="manual",
+                             bank_name="Test Bank", name_on_account="Grace Hopper", account_type="CHECKING",
+                             routing_number="021000021", account_tail="4321", idempotency_key=uuid.uuid4().hex))
+        if Decimal(cash):
+            await post(db, f"test-cash-{uid}", "test-funding", [(L.cash(uid), Decimal(cash)),
+                                                                (L.ACH_SETTLED, -Decimal(cash))])
+        await db.commit()
+    return user
+
+
+async def offering(state: AppState, shares: int = 100, value: str = "1000.00", esign: str | None = None,
+                   sold: int = 0, max_share: int | None = None, status: str = "Open ICO") -> Asset:
+    """A fresh asset in Open ICO (price per share = value / shares)."""
+    now = datetime.now(UTC)
+    ticker = f"#T{uuid.uuid4().hex[:6].upper()}"
+    asset = Asset(ticker=ticker, display_name=f"Test Asset {ticker}", short_name=ticker, category="cars",
+                  asset_status=status, asset_value=Decimal(value), number_of_shares=shares, shares_sold=sold,
+                  tertiary_color="#123456", offering_starts=now - timedelta(days=1), offering_ends=now + timedelta(days=5),
+                  esign_template_id=esign, max_share_investment=max_share, merchandising={})
+    async with state.sessions() as db:
+        db.add(asset)
+        await db.commit()
+        await db.refresh(asset)
+    return asset
+
+
+async def asset_row(state: AppState, asset_id: int) -> Asset:
+    async with state.sessions() as db:
+        asset = await db.get(Asset, asset_id)
+        assert asset is not None
+        return asset
+
+
+async def investments_of(state: AppState, user_id: int) -> list[Investment]:
+    async with state.sessions() as db:
+        return list((await db.scalars(select(Investment).where(Investment.user_id == user_id))).all())
+
+
+async def ledger_total(state: AppState) -> Decimal:
+    async with state.sessions() as db:
+        return Decimal(await db.scalar(select(func.coalesce(func.sum(LedgerPosting.amount), 0))) or 0)
+
+
+class Purchase:
+    """A make-investment flow driven through the flow API, the way the browser does."""
+
+    def __init__(self, api: httpx.AsyncClient, user: dict[str, Any], asset_id: int) -> None:
+        self.api, self.user, self.asset_id = api, user, asset_id
+        self.state: dict[str, Any] = {}
+
+    async def open(self) -> dict[str, Any]:
+        r = await self.api.post("/api/flows/make-investment", json={"asset_id": self.asset_id},
+                                headers=self.user["headers"])
+        assert r.status_code == 200, r.text
+        self.state = r.json()
+        return self.state
+
+    @property
+    def base(self) -> str:
+        return f"/api/flows/make-investment/{self.state['flow_id']}"
+
+    async def submit(self, fields: dict[str, Any] | None = None, step: str | None = None) -> httpx.Response:
+        r = await self.api.post(f"{self.base}/steps/{step or self.state['step']}", json=fields or {},
+                                headers=self.user["headers"])
+        if r.status_code == 200:
+            self.state = r.json()
+        return r
+
+    async def ok(self, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+        step = self.state["step"]
+        r = await self.submit(fields)
+        assert r.status_code == 200, (step, r.status_code, r.text)
+        return self.state
+
+    async def refresh(self) -> dict[str, Any]:
+        r = await self.api.get(self.base, headers=self.user["headers"])
+        assert r.status_code == 200, r.text
+        self.state = r.json()
+        return self.state
+
+    async def wait_for(self, predicate: Any, wait: float = 30) -> dict[str, Any]:
+        deadline = time.monotonic() + wait
+        while not predicate(await self.refresh()):
+            assert time.monotonic() < deadline, self.state
+            await asyncio.sleep(0.2)
+        return self.state
+
+    async def to_agreement(self, shares: int = 3, gift: str = "") -> None:
+        """intro → select-shares → investing-passport → the agreement step."""
+        await self.open()
+        if self.state["step"] == "intro":
+            await self.ok()
+        await self.ok({"shares": shares, "giftCode": gift})
+        assert self.state["step"] == "investing-passport", self.state
+        await self.ok()

@@ -1,0 +1,547 @@
+"""The initial-offering purchase (`purchase-{user_id}-{asset_id}-{n}`), spec doc 2 §2.5: shares are held for the
+flow from its first moment (released when it closes, fails or the hold times out), the investor picks shares and
+a gift code, completes the profile when the investing passport is not applied, tops up cash when short (a deposit
+through the transfer workflow), signs (e-sign envelope, trusted only when the provider says it is completed) or
+agrees to the subscription agreement, and confirms: the investment and its ledger entry are written once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
+from temporalio.exceptions import ActivityError
+from temporalio.workflow import ParentClosePolicy
+
+with workflow.unsafe.imports_passed_through():
+    from activities.esign import EnvelopeRequest, EsignActivities, SigningEnvelope
+    from activities.funding import FundingActivities, OpenDeposit
+    from activities.profile import Profile, ProfileActivities
+    from activities.purchase import (
+        GiftCheck,
+        HoldRequest,
+        InvestOutcome,
+        InvestRequest,
+        LoadPurchase,
+        PurchaseActivities,
+        PurchaseFacts,
+    )
+    from domain import purchase as P
+    from domain import transfer_rules as T
+    from domain.access import EARLY_IO, FREE_SHARE_PROGRAM
+    from domain.asset_status import COMING_SOON, OPEN_ICO
+    from domain.customer_status import customer_status_error
+    from domain.money import money_str
+    from domain.states import STATES
+    from store.purchases import Hold
+    from workflows import search_attributes as sa
+    from workflows.bank_steps import BankLinkTimings, BankSteps
+    from workflows.flow_core import (
+        ACTIVE,
+        CLOSED,
+        COMPLETED,
+        FAILED,
+        WAITING,
+        FlowCore,
+        FlowError,
+        FlowState,
+        StepSubmission,
+        invalid,
+        wrong_step,
+    )
+    from workflows.profile_steps import ProfileSteps
+    from workflows.transfer import TransferInput, TransferWorkflow
+    from workflows.transfer import workflow_id as transfer_id
+
+KIND = "make-investment"
+DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10))
+PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30),
+                             non_retryable_error_types=["ProviderRejected", "TransferRefused"])
+SHORT = timedelta(seconds=30)
+
+
+@dataclass
+class PurchaseInput:
+    user_id: int
+    asset_id: int
+    n: int
+    enabled_states: list[str]
+    migration_flag: bool = False
+    bank_link: BankLinkTimings = field(default_factory=BankLinkTimings)
+    reservation_ttl_seconds: int = 20 * 60
+    signature_timeout_seconds: int = 30 * 60
+    transfer_poll_seconds: int = 30
+    return_url: str = "http://localhost:5173/dcsigncllbck"
+    app_links: dict[str, str] = field(default_factory=dict)
+    idle_timeout_seconds: int = 24 * 3600
+
+
+@dataclass
+class RestInvest:
+    """`POST /api/assets/{id}/invest`: what the browser believes it is buying; it must match the flow."""
+
+    shares: int
+    envelope_id: str | None = None
+    sa_signed_and_agreed_at: str | None = None
+
+
+def workflow_id(user_id: int, asset_id: int, n: int) -> str:
+    return f"purchase-{user_id}-{asset_id}-{n}"
+
+
+def offering_id(asset_id: int) -> str:
+    return f"offering-{asset_id}"
+
+
+@workflow.defn(name="MakeInvestment")
+class MakeInvestmentWorkflow:
+    def __init__(self) -> None:
+        self.flow = FlowCore(KIND, P.STEPS)
+        self.reservation: dict[str, Any] = {"available_shares": 0, "reserved_shares": 0, "expires_at": None}
+        self.hold_gen = 0
+        self.held = False
+        self.purchased = False
+        self.finished = False
+        self.envelope: SigningEnvelope | None = None
+        self.signature_done = False
+        self.passport: dict[str, Any] = {}
+        self.outcome: dict[str, Any] = {}
+        self.tasks: list[asyncio.Task[None]] = []
+
+    # ---- lifecycle -------------------------------------------------------------------------------------------
+    @workflow.run
+    async def run(self, inp: PurchaseInput) -> dict[str, Any]:
+        self.inp = inp
+        self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
+        self.profile = ProfileSteps(self.flow, inp.user_id, self.bank, inp.enabled_states)
+        profile: Profile = await workflow.execute_activity_method(
+            ProfileActivities.load, inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
+        facts: PurchaseFacts = await workflow.execute_activity_method(
+            PurchaseActivities.load, LoadPurchase(inp.user_id, inp.asset_id), start_to_close_timeout=SHORT,
+            retry_policy=DB_RETRY)
+        self.p = facts
+        f = self.flow
+        free_share = FREE_SHARE_PROGRAM in facts.access_types
+        shares = P.initial_shares(facts.max_shares, facts.owned_shares)
+        f.facts = {**profile.facts, "today": workflow.now().date().isoformat(), "migration_flag": inp.migration_flag,
+                   "tos3_agreed": facts.tos3_agreed, "esign": bool(facts.esign_template_id),
+                   "max_shares": facts.max_shares, "owned_shares": facts.owned_shares, "free_share": free_share,
+                   "cash": facts.cash, "shares": shares, "gift": None}
+        f.values = {**profile.values, "select-shares": {"shares": shares, "giftCode": ""}}
+        self._recost()
+        f.begin()
+        self._gate()
+        if f.status != FAILED:
+            await self._hold(shares)
+            self.tasks.append(asyncio.create_task(self._keep_hold()))
+        self._context()
+        result = await f.serve(inp.idle_timeout_seconds)
+        self.finished = True
+        if not self.purchased:
+            await self._release()
+        await asyncio.gather(*self.tasks)
+        return result
+
+    def _gate(self) -> None:
+        """Who may buy this asset now (decided when the flow opens; the spec's popups)."""
+        f, p = self.flow, self.p
+        early = EARLY_IO in p.access_types or FREE_SHARE_PROGRAM in p.access_types
+        status = str(f.facts.get("customer_status") or "not-created")
+        popup = customer_status_error(status)
+        if not p.email_verified:
+            self._fail_now("Verify your e-mail", "Please verify your e-mail address before investing.")
+        elif p.state and p.state not in self.inp.enabled_states:
+            self._fail_now("State Availability Issue", P.IO_NOT_AVAILABLE)
+        elif not (p.asset_status == OPEN_ICO or (p.asset_status == COMING_SOON and early)):
+            self._fail_now("Offering not open", "This offering is not open for investment.")
+        elif p.progress_bar >= 100:
+            self._fail_now("Asset Funded", "This offering is fully funded.")
+        elif popup is not None:
+            self._fail_now(popup.title, popup.message, popup.action or "/app")
+
+    def _fail_now(self, title: str, message: str, action: str = "/app") -> None:
+        f = self.flow
+        f.status, f.error, f.waiting_for = FAILED, FlowError(title, message, action), None
+        f.result = {"outcome": "failed", "redirect": self._asset_page()}
+
+    async def _fail(self, title: str, message: str) -> None:
+        self._fail_now(title, message, self._asset_page())
+        await self._release()
+
+    def _asset_page(self) -> str:
+        a = self.p.asset
+        return f"/app/assets/{a['category']}/{str(a['ticker']).lstrip('#')}"
+
+    # ---- the share hold ----------------------------------------------------------------------------------------
+    async def _hold(self, shares: int) -> bool:
+        self.hold_gen += 1
+        h: Hold = await workflow.execute_activity_method(
+            PurchaseActivities.hold, HoldRequest(workflow.info().workflow_id, self.inp.user_id, self.inp.asset_id,
+                                                 shares, self.inp.reservation_ttl_seconds),
+            start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
+        self.reservation["available_shares"] = h.available_shares
+        if h.ok:
+            self.held = True
+            self.reservation.update(reserved_shares=h.reserved_shares, expires_at=h.expires_at)
+        return h.ok
+
+    async def _release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        self.reservation.update(reserved_shares=0, expires_at=None)
+        await workflow.execute_activity_method(PurchaseActivities.release, workflow.info().workflow_id,
+                                               start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
+
+    def _over(self) -> bool:
+        return self.finished or self.purchased
+
+    async def _keep_hold(self) -> None:
+        """Releases the hold when it times out; a new hold (another share count, a reopened flow) restarts it."""
+        ttl = timedelta(seconds=self.inp.reservation_ttl_seconds)
+        while not self._over():
+            renewed = self._renewed(self.hold_gen)
+            try:
+                await workflow.wait_condition(renewed, timeout=ttl)
+            except TimeoutError:
+                if not self._over():
+                    await self._release()
+                await workflow.wait_condition(renewed)
+
+    def _renewed(self, gen: int) -> Callable[[], bool]:
+        return lambda: self.hold_gen != gen or self._over()
+
+    # ---- the person's moves ------------------------------------------------------------------------------------
+    @workflow.update
+    async def submit(self, sub: StepSubmission) -> FlowState:
+        f = self.flow
+        fields = f.fields_of(sub)
+        step = sub.step
+        if step == "docusign":
+            return await self._browser_signature(str(fields["event"]))
+        f.status, f.error = ACTIVE, None
+        if step == "dwolla-tos":
+            await workflow.execute_activity_method(PurchaseActivities.agree_tos3, self.inp.user_id,
+                                                   start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
+            f.facts["tos3_agreed"] = True
+        elif step == "select-shares":
+            await self._select(fields)
+        elif step in P.PROFILE_STEP_IDS:
+            if not await self.profile.apply(step, fields):
+                return await self._changed()
+            if f.facts.get("state_blocked"):
+                await self._fail("State Availability Issue", P.IO_NOT_AVAILABLE)
+                return await self._changed()
+        elif step == "investing-passport":
+            if fields.get("edit") is True:
+                f.facts["editing"] = True
+                f.step = next(s.id for s in P.STEPS if s.id in P.PROFILE_STEP_IDS and s.applies(f.facts))
+                return await self._changed()
+            await self._leave_passport()
+        elif step == "not-enough-cash":
+            await self._deposit()
+            return await self._changed()
+        elif step == "subscription-agreement":
+            f.facts["agreed_at"] = workflow.now().isoformat()
+        elif step == "confirm-purchase":
+            await self._invest()
+        elif step == "success" and self.outcome.get("view") == "error":
+            f.status, f.result = COMPLETED, {"outcome": "failed", "redirect": self._asset_page()}
+            await self._release()
+            return await self._changed()
+        elif step == "congrats":
+            return await self._finish()
+        await self._advance()
+        return await self._changed()
+
+    @submit.validator
+    def _check(self, sub: StepSubmission) -> None:
+        self.flow.check(sub)
+
+    @workflow.update
+    async def invest(self, req: RestInvest) -> FlowState:
+        """The spec's invest call on the running flow: the same as confirming the purchase step."""
+        await self._invest()
+        await self._advance()
+        return await self._changed()
+
+    @invest.validator
+    def _check_invest(self, req: RestInvest) -> None:
+        f = self.flow
+        self.flow.check(StepSubmission("confirm-purchase", {"agreeTerms": True}))
+        errors: dict[str, str] = {}
+        if req.shares != f.facts.get("shares"):
+            errors["shares"] = "The number of shares does not match your selection."
+        if f.facts.get("esign"):
+            if self.envelope is None or req.envelope_id != self.envelope.envelope_id or not self.signature_done:
+                errors["envelope_id"] = "The e-signature is not complete."
+        elif not req.sa_signed_and_agreed_at or not f.facts.get("agreed_at"):
+            errors["sa_signed_and_agreed_at"] = P.AGREEMENT_REQUIRED
+        if errors:
+            raise invalid(errors, next(iter(errors.values())))
+
+    @workflow.update
+    async def back(self) -> FlowState:
+        if self.flow.step in ("success", "congrats") or self.purchased:
+            raise wrong_step(self.flow.step)
+        return await self.flow.go_back()
+
+    @workflow.update
+    async def open(self) -> FlowState:
+        f = self.flow
+        reopened = f.status == CLOSED
+        state = await f.reopen()
+        if reopened and not self.purchased and not self.held:
+            await self._hold(int(f.facts.get("shares") or 0))
+            state = await self._changed()
+        return state
+
+    @workflow.update
+    async def close(self) -> FlowState:
+        if self.flow.step == "congrats" and self.purchased:
+            return await self._finish()
+        state = await self.flow.close()
+        if self.flow.status == CLOSED and not self.purchased:
+            await self._release()  # compensation: the shares go back to the offering
+        return state
+
+    @workflow.signal
+    async def signature_event(self, envelope_id: str) -> None:
+        """The e-sign provider's webhook: check the envelope with the provider and move on (or fail)."""
+        if self.envelope is not None and envelope_id == self.envelope.envelope_id and self.flow.step == "docusign":
+            await self._check_signature()
+            await self._changed()
+
+    @workflow.query
+    def state(self) -> FlowState:
+        return self.flow.state()
+
+    @workflow.query
+    def reservation_info(self) -> dict[str, Any]:
+        return {**self.reservation, "merchandising": self.p.merchandising if self.reservation["available_shares"] > 0
+                else None}
+
+    # ---- steps -----------------------------------------------------------------------------------------------
+    async def _select(self, fields: dict[str, Any]) -> None:
+        f = self.flow
+        shares = P.parse_shares(fields.get("shares")) or 0
+        code = P.normalize_gift(fields.get("giftCode"))
+        gift: dict[str, Any] | None = None
+        if code and not f.facts.get("free_share"):
+            g = await workflow.execute_activity_method(
+                PurchaseActivities.validate_gift, GiftCheck(code, str(self.p.asset["ticker"])),
+                start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
+            if not g.valid:
+                raise invalid({"giftCode": g.message}, g.message)
+            gift = {"value": g.value, "redeemCode": g.redeemCode, "assetTicker": g.assetTicker}
+        if not await self._hold(shares):
+            raise invalid({"shares": P.only_left(self.reservation["available_shares"])}, P.NOT_ENOUGH_SHARES)
+        f.facts.update(shares=shares, gift=gift)
+        f.values["select-shares"] = {"shares": shares, "giftCode": code}
+        self._recost()
+
+    async def _leave_passport(self) -> None:
+        f = self.flow
+        bank = self.passport.get("bank") or {}
+        if bank.get("status") != "verified":
+            raise invalid({}, T.NO_BANK)
+        f.facts["editing"] = False
+        f.facts["cash"] = await workflow.execute_activity_method(
+            PurchaseActivities.cash, self.inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
+        self._recost()
+
+    def _recost(self) -> None:
+        f = self.flow
+        price = Decimal(str(self.p.asset["price_per_share"]))
+        shares = int(f.facts.get("shares") or 0)
+        gross = P.gross(shares, price)
+        gift = f.facts.get("gift") or {}
+        gift_value = gross if f.facts.get("free_share") else Decimal(str(gift.get("value") or "0"))
+        cost = P.cost(shares, price, gift_value)
+        f.facts.update(subtotal=money_str(gross), gift_value=money_str(gross - cost), cost=money_str(cost),
+                       needs_cash=Decimal(str(f.facts.get("cash") or "0")) < cost)
+
+    async def _deposit(self) -> None:
+        """Transfers the shortfall from the linked bank; the flow waits until it settles."""
+        f = self.flow
+        shortfall = Decimal(str(f.facts["cost"])) - Decimal(str(f.facts["cash"]))
+        if shortfall > T.TRANSFER_LIMIT:
+            raise invalid({}, T.LIMIT_MESSAGE)
+        key = f"{workflow.info().workflow_id}:deposit:{f.version}"
+        try:
+            transfer: int = await workflow.execute_activity_method(
+                FundingActivities.open_deposit, OpenDeposit(self.inp.user_id, money_str(shortfall), key),
+                start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
+        except ActivityError as exc:
+            f.error = FlowError("Transfer not started", str(getattr(exc.cause, "message", "Something went wrong")))
+            return
+        handle = await workflow.start_child_workflow(
+            TransferWorkflow.run, TransferInput(transfer, self.inp.user_id, self.inp.transfer_poll_seconds),
+            id=transfer_id(transfer), parent_close_policy=ParentClosePolicy.ABANDON,
+            static_summary=f"Deposit of ${money_str(shortfall)} for user {self.inp.user_id}'s purchase",
+            search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(self.inp.user_id)),
+                                                     SearchAttributePair(sa.FLOW, "transfer")]))
+        f.facts["transfer"] = {"id": transfer, "amount": money_str(shortfall)}
+        f.status, f.waiting_for = WAITING, "deposit"
+        self.tasks.append(asyncio.create_task(self._await_deposit(handle)))
+
+    async def _await_deposit(self, handle: workflow.ChildWorkflowHandle[Any, str]) -> None:
+        f = self.flow
+        outcome = await handle
+        f.status, f.waiting_for = ACTIVE, None
+        if outcome == "processed":
+            f.facts["cash"] = await workflow.execute_activity_method(
+                PurchaseActivities.cash, self.inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
+            self._recost()
+            if f.step == "not-enough-cash" and not f.facts["needs_cash"]:
+                await self._advance()
+        else:
+            f.error = FlowError("Transfer failed", "Your deposit could not be completed. Please check your bank "
+                                                  "account and try again.")
+        await self._changed()
+
+    async def _prepare_signature(self) -> None:
+        f = self.flow
+        if self.envelope is None:
+            try:
+                self.envelope = await workflow.execute_activity_method(
+                    EsignActivities.prepare, EnvelopeRequest(
+                        workflow.info().workflow_id, self.inp.user_id, self.inp.asset_id,
+                        str(self.p.esign_template_id), self.inp.return_url,
+                        {"ticker": str(self.p.asset["ticker"]), "shares": str(f.facts["shares"]),
+                         "total": str(f.facts["subtotal"])}),
+                    start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
+            except ActivityError as exc:
+                await self._fail("E-signature", str(getattr(exc.cause, "message", "")) or "Sorry, something went wrong")
+                return
+        f.status, f.waiting_for = WAITING, "signature"
+        self.tasks.append(asyncio.create_task(self._signature_timer()))
+
+    async def _signature_timer(self) -> None:
+        try:
+            await workflow.wait_condition(lambda: self.signature_done or self.flow.step != "docusign" or self._over(),
+                                          timeout=timedelta(seconds=self.inp.signature_timeout_seconds))
+        except TimeoutError:
+            await self._signature_failed()
+            await self._changed()
+
+    async def _browser_signature(self, event: str) -> FlowState:
+        """What the signing page told the browser: OK is checked with the provider; anything else ends the purchase."""
+        if event == "OK":
+            await self._check_signature()
+        else:
+            await self._signature_failed()
+        return await self._changed()
+
+    async def _check_signature(self) -> None:
+        if self.signature_done or self.envelope is None:
+            return
+        status: str = await workflow.execute_activity_method(
+            EsignActivities.status, self.envelope.envelope_id, start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
+        if self.signature_done or self.flow.step != "docusign":  # the webhook and the browser may both ask
+            return
+        if status == "completed":
+            self.signature_done = True
+            self.flow.status, self.flow.waiting_for, self.flow.error = ACTIVE, None, None
+            await self._advance()
+        elif status in ("declined", "voided"):
+            await self._signature_failed()
+
+    async def _signature_failed(self) -> None:
+        if self.signature_done or self.flow.status in (COMPLETED, FAILED):
+            return
+        self.signature_done = True
+        if self.envelope is not None:
+            await workflow.execute_activity_method(EsignActivities.void, self.envelope.envelope_id,
+                                                   start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
+        await self._fail(P.SIGNATURE_FAILED_TITLE, P.SIGNATURE_FAILED)
+
+    async def _invest(self) -> None:
+        f = self.flow
+        gift = f.facts.get("gift") or {}
+        free = bool(f.facts.get("free_share"))
+        wid = workflow.info().workflow_id
+        out: InvestOutcome = await workflow.execute_activity_method(
+            PurchaseActivities.invest, InvestRequest(
+                key=wid, flow_id=wid, user_id=self.inp.user_id, asset_id=self.inp.asset_id,
+                shares=int(f.facts["shares"]), max_shares=int(f.facts["max_shares"]),
+                gift_value=str(f.facts["gift_value"]), redeem_code="" if free else str(gift.get("redeemCode") or ""),
+                asset_ticker=str(self.p.asset["ticker"]),
+                envelope_id=self.envelope.envelope_id if self.envelope else None,
+                agreed_at=f.facts.get("agreed_at")),
+            start_to_close_timeout=timedelta(seconds=60), retry_policy=PROVIDER_RETRY)
+        f.facts["gift"] = None  # a gift code is used for one attempt
+        f.values["select-shares"] = {**f.values.get("select-shares", {}), "giftCode": ""}
+        if out.ok:
+            self.purchased, self.held = True, False
+            self.outcome = {"view": "success", "title": "Success!", "messages": [], "investment": out.investment}
+            if out.sold_out:
+                await self._tell_offering()
+        else:
+            self.outcome = {"view": "error", "title": P.ERROR_TITLES.get(out.error_type or "", P.PURCHASE_ERROR_TITLE),
+                            "messages": out.messages, "error_type": out.error_type}
+            await self._release()
+
+    async def _tell_offering(self) -> None:
+        try:
+            await workflow.get_external_workflow_handle(offering_id(self.inp.asset_id)).signal("sold_out")
+        except Exception:  # noqa: BLE001 - no offering workflow (e.g. dates never set): the status is already closed
+            workflow.logger.info("no offering workflow to tell for asset %s", self.inp.asset_id)
+
+    async def _finish(self) -> FlowState:
+        f = self.flow
+        investment = self.outcome.get("investment") or {}
+        f.status = COMPLETED
+        f.result = {"outcome": "IO_PURCHASED", "redirect": "/app/investments", "asset_id": self.inp.asset_id,
+                    "investment_id": investment.get("id")}
+        return await self._changed()
+
+    async def _advance(self) -> None:
+        f = self.flow
+        f.advance()
+        if f.step == "investing-passport":
+            self.passport = await workflow.execute_activity_method(
+                PurchaseActivities.passport, self.inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
+        elif f.step == "docusign":
+            await self._prepare_signature()
+
+    async def _changed(self) -> FlowState:
+        self._context()
+        return await self.flow.changed()
+
+    def _context(self) -> None:
+        f, a = self.flow, self.p.asset
+        facts = f.facts
+        bank = self.passport.get("bank") or {}
+        room = P.room(int(facts["max_shares"]), int(facts["owned_shares"]))
+        f.context = {
+            "intro": {"asset": a},
+            "select-shares": {"asset": a, "max_shares": room, "owned_shares": facts["owned_shares"],
+                              "available_shares": self.reservation["available_shares"], "maximum_reached": room <= 0,
+                              "gift_allowed": not facts.get("free_share"), "free_share": bool(facts.get("free_share")),
+                              "gift": facts.get("gift")},
+            "home-address": {"states": STATES},
+            "ssn": {"locked": bool(facts.get("ssn_locked")), "migration_flag": bool(facts.get("migration_flag"))},
+            "confirmation": self.bank.confirmation_context(),
+            "investing-passport": {"profile": {k: v for k, v in self.passport.items() if k != "investor"}},
+            "not-enough-cash": {"cash": facts["cash"], "cost": facts["cost"],
+                                "shortfall": money_str(max(Decimal(0), Decimal(facts["cost"]) - Decimal(facts["cash"]))),
+                                "bank_name": bank.get("name", ""), "account_tail": bank.get("account_tail", ""),
+                                "bank_verified": bank.get("status") == "verified",
+                                "fund_link": "/app/investments/deposit-withdrawal", "transfer": facts.get("transfer")},
+            "docusign": asdict(self.envelope) if self.envelope else {},
+            "subscription-agreement": {"document": P.agreement_document(
+                ticker=str(a["ticker"]), display_name=str(a["display_name"]), shares=int(facts["shares"]),
+                total=Decimal(facts["subtotal"]), date=workflow.now().strftime("%B %d, %Y"),
+                investor=self.passport.get("investor") or {})},
+            "confirm-purchase": {"asset": a, "shares": facts["shares"], "subtotal": facts["subtotal"],
+                                 "gift_value": facts["gift_value"], "cost": facts["cost"], "cash": facts["cash"]},
+            "success": self.outcome,
+            "congrats": {"asset": a, "shares": facts["shares"], "merchandising": self.p.merchandising or None,
+                         "app_links": self.inp.app_links},
+        }
