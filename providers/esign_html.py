@@ -33,6 +33,8 @@ dt{color:var(--muted)}dd{margin:0;font-weight:600}
 .terms p{font-family:Georgia,"Times New Roman",serif;margin:0 0 12px}
 .signature{margin-top:28px;padding-top:16px;border-top:1px solid var(--line);display:flex;flex-wrap:wrap;gap:8px 32px}
 .signature div{display:grid}.signature span{font-size:13px;color:var(--muted)}
+.sig{font:italic 400 26px/1.2 "Brush Script MT","Segoe Script",cursive;color:var(--brand-dark)}
+.hint{margin:20px 0 0;font-size:14px;color:var(--muted);text-align:right}
 .actions{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:10px;margin-top:20px}
 .actions form{margin:0}
 button{font:inherit;font-weight:600;padding:11px 20px;border-radius:8px;cursor:pointer;border:1px solid #6b7280;
@@ -93,7 +95,7 @@ def _terms(envelope: Envelope) -> str:
         f"The undersigned, {escape(envelope.signer_name)} (the “Subscriber”), subscribes for {shares} shares of "
         f"{asset} for a total purchase price of {total}, on the terms of the offering described to the Subscriber.",
         "The Subscriber confirms having read the offering materials, understands that the shares are a speculative "
-        "investment that may lose all of its value and may be hard to resell, and invests only what the Subscriber "
+        "investment that may lose all their value and may be hard to resell, and invests only what the Subscriber "
         "can afford to lose.",
         "The subscription becomes binding when it is accepted by the issuer and the purchase price is paid. "
         "Signing electronically has the same effect as a handwritten signature.",
@@ -126,9 +128,11 @@ def signing(envelope: Envelope, token: str) -> str:
         '<h1 id="title">Subscription Agreement</h1>'
         f'<p class="sub">Please review the agreement and sign it. Envelope {escape(envelope.id)}</p>'
         f"{_summary(envelope)}{_terms(envelope)}"
-        f'<div class="signature"><div><span>Signer</span><b>{escape(envelope.signer_name)}</b></div>'
-        f"<div><span>E-mail</span><b>{escape(envelope.signer_email)}</b></div></div>"
-        f'<div class="actions" role="group" aria-label="Your decision">{actions}</div>'
+        f'<div class="signature"><div><span>Signature</span><b class="sig">{escape(envelope.signer_name)}</b></div>'
+        f"<div><span>Printed name</span><b>{escape(envelope.signer_name)}</b></div></div>"
+        '<p class="hint" id="decision-hint">Sign to accept the agreement, Cancel to decide later, or Decline to refuse'
+        " it.</p>"
+        f'<div class="actions" role="group" aria-label="Your decision" aria-describedby="decision-hint">{actions}</div>'
     )
     return _page("Subscription Agreement", content)
 

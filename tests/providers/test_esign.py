@@ -335,7 +335,8 @@ async def test_webhooks_are_listed_and_redelivered_with_the_same_bytes(sb: Sandb
     first = sb.hooks[0]
     r = await sb.client.post(f"/sandbox/esign/webhooks/{listed[0]['id']}/redeliver")
     assert r.status_code == 200
-    assert r.json() == {"id": listed[0]["id"], "topic": "envelope_completed", "delivered": True, "status_code": 200, "error": None}
+    expected = {"id": listed[0]["id"], "topic": "envelope_completed", "delivered": True, "status_code": 200, "error": None}
+    assert r.json() == expected
     again = sb.hooks[-1]
     assert again.content == first.content
     assert again.headers["X-Sandbox-Signature"] == first.headers["X-Sandbox-Signature"]

@@ -68,7 +68,7 @@ async def left(client: httpx.AsyncClient, headers: dict[str, str], product_id: i
 
 
 async def test_an_order_is_confirmed_and_takes_stock(client: httpx.AsyncClient, key_headers: dict[str, str]) -> None:
-    items = [{"product_id": 1, "variant_id": "1-std", "quantity": 2}, {"product_id": 7, "quantity": 3}]
+    items: list[dict[str, Any]] = [{"product_id": 1, "variant_id": "1-std", "quantity": 2}, {"product_id": 7, "quantity": 3}]
     r = await order(client, key_headers, items, key="o-1")
     assert r.status_code == 201, r.text
     data = r.json()
