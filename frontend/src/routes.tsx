@@ -14,6 +14,7 @@ import { InvestmentsPage } from './pages/InvestmentsPage'
 import { LogoutPage } from './pages/LogoutPage'
 import { DocumentPage } from './documents/DocumentPage'
 import { FundAccountPage } from './funding/FundAccountPage'
+import { MakeInvestmentPage } from './invest/MakeInvestmentPage'
 import { OnboardingPage } from './onboarding/OnboardingPage'
 import { DepositWithdrawRoute } from './portfolio/DepositWithdrawRoute'
 import { MicroDepositDialog } from './portfolio/MicroDepositDialog'
@@ -35,7 +36,6 @@ const assetRoutes: RouteObject[] = [
 ]
 
 const LATER: [string, string][] = [
-  ['make-investment', 'Make an investment'],
   ['ats', 'Instant trading'],
   ['profile-update', 'Update your profile'],
 ]
@@ -45,6 +45,8 @@ function appRoutes(mode: AppMode): RouteObject[] {
     return [
       { index: true, element: <Navigate to="/app/assets" replace /> },
       ...assetRoutes,
+      // a free share (special access) is redeemed through the purchase flow
+      { path: 'make-investment/*', element: <MakeInvestmentPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: '*', element: <Navigate to="/app/assets" replace /> },
@@ -73,6 +75,7 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'onboarding/*', element: <OnboardingPage /> },
     { path: 'fund-account/*', element: <FundAccountPage /> },
     { path: 'document/*', element: <DocumentPage /> },
+    { path: 'make-investment/*', element: <MakeInvestmentPage /> },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]

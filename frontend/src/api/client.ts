@@ -41,10 +41,11 @@ export interface ApiClientOptions {
   userAgent?: () => string
 }
 
-export function createApiClient(options: ApiClientOptions): Client<paths> {
+/** A client over the generated schema's paths, or (typed by hand, see purchase.ts) calls not in it yet. */
+export function createApiClient<P extends object = paths>(options: ApiClientOptions): Client<P> {
   const fetchFn = options.fetch ?? fetchWithTimeout(REQUEST_TIMEOUT_MS)
   const cache = options.cache ?? new EtagCache()
-  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchFn, credentials: 'include', cache: 'no-store' })
+  const client = createClient<P>({ baseUrl: options.baseUrl, fetch: fetchFn, credentials: 'include', cache: 'no-store' })
   client.use(
     headersMiddleware(options.port, options.userAgent ?? (() => (typeof navigator === 'undefined' ? '' : navigator.userAgent))),
     etagMiddleware(cache, fetchFn),
@@ -56,14 +57,16 @@ export function createApiClient(options: ApiClientOptions): Client<paths> {
 
 export const etagCache = new EtagCache()
 
-const sessionPort: SessionPort = {
+export const sessionPort: SessionPort = {
   token: () => session.get().token,
   setToken: (token) => session.setToken(token),
   logout: (reason) => session.logout(reason),
 }
 
+export const API_BASE_URL = typeof window === 'undefined' ? 'http://localhost' : window.location.origin
+
 export const api = createApiClient({
-  baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  baseUrl: API_BASE_URL,
   port: sessionPort,
   cache: etagCache,
 })

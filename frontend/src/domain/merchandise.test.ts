@@ -51,6 +51,7 @@ describe('the inventory check', () => {
 describe('the merchandise order', () => {
   it('is the spec’s {cart, order} body', () => {
     const [cap] = m.availableProducts(m.offeredProducts(MERCH), STORE)
+    if (!cap) throw new Error('no product')
     expect(m.merchOrder(cap, 12, 'acct-1')).toEqual({
       cart: [{ merchant: 1, product: { id: 1, quantity: 1, variantId: null } }],
       order: {
@@ -81,5 +82,15 @@ describe('the upsell states', () => {
     expect(m.merchReducer('done', 'buy')).toBe('done')
     expect(m.merchReducer('submitting', 'close')).toBe('submitting')
     expect(m.merchReducer('idle', 'succeeded')).toBe('idle')
+  })
+})
+
+describe('store prices', () => {
+  it('drop .00 unless the zeros are kept', () => {
+    expect(m.formatUsd('25.00')).toBe('$25')
+    expect(m.formatUsd('25.00', true)).toBe('$25.00')
+    expect(m.formatUsd('45.5')).toBe('$45.50')
+    expect(m.formatUsd(1234)).toBe('$1,234')
+    expect(m.formatUsd('x')).toBe('')
   })
 })

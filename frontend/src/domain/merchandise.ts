@@ -142,3 +142,11 @@ export function merchReducer(state: MerchState, event: MerchEvent): MerchState {
       return state === 'submitting' ? state : 'closed'
   }
 }
+
+/** A store price in USD (spec doc 2 §9): '$25' for 25.00 unless the zeros are kept, '$45.50' otherwise. */
+export function formatUsd(value: string | number, keepZeros = false): string {
+  const n = typeof value === 'number' ? value : Number(value)
+  if (!Number.isFinite(n)) return ''
+  const text = (Math.round(n * 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  return `$${keepZeros ? text : text.replace(/\.00$/, '')}`
+}

@@ -11,7 +11,7 @@ import { FlowBlocked } from './FlowBlocked'
 import { FlowErrorDialog } from './FlowErrorDialog'
 import { FlowProgress } from './FlowProgress'
 import { FlowStepContext, stepTitle, type FlowStepApi, type StepRegistry } from './stepContext'
-import type { StepFields } from './types'
+import type { FlowState, StepFields } from './types'
 import { useFlow } from './useFlow'
 import { useFlowUrlSync } from './useFlowUrlSync'
 
@@ -24,15 +24,36 @@ interface Props {
   exitTo: string
   /** the page title while loading */
   name: string
+  /** the body that starts the flow (e.g. {asset_id}) */
+  start?: StepFields
+  /** a query kept on every step's URL (e.g. '?asset=12') */
+  search?: string
+  /**
+   * true: a flow that fails while in use (not when it opens) shows its error as a modal, whose closing goes to
+   * `exitTo`; false (default): the error replaces the step.
+   */
+  failureModal?: boolean
+  /** told of every state shown */
+  onState?: (state: FlowState) => void
 }
 
-export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
-  const flow = useFlow(kind)
+export function FlowRenderer({ kind, base, registry, exitTo, name, start, search, failureModal = false, onState }: Props) {
+  const flow = useFlow(kind, start)
   const { state, busy } = flow
   const navigate = useNavigate()
   const [closing, setClosing] = useState(false)
   const [dismissed, setDismissed] = useState<string | null>(null)
-  useFlowUrlSync(flow, base, exitTo)
+  const leaving = useRef(false)
+  const wasActive = useRef(false)
+  useFlowUrlSync(flow, base, exitTo, search)
+  useEffect(() => {
+    if (state) onState?.(state)
+  }, [state, onState])
+  // a flow closed by the server (e.g. after its error view) leaves like the close button does
+  const status = state?.status
+  useEffect(() => {
+    if (status === 'closed' && !leaving.current) navigate(exitTo, { replace: true })
+  }, [status, exitTo, navigate])
   // the step first shown keeps the page's natural focus; every later one moves the focus to its heading
   const firstStep = useRef<string | null>(null)
   const moved = useRef(false)
@@ -40,7 +61,9 @@ export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
   else if (state && state.step !== firstStep.current) moved.current = true
 
   const definition = state ? registry[state.step] : undefined
-  const blocked = state?.status === 'failed' ? state.error : null
+  if (state && state.status !== 'failed') wasActive.current = true
+  const failedInUse = failureModal && wasActive.current && state?.status === 'failed'
+  const blocked = state?.status === 'failed' && !failedInUse ? state.error : null
   const title = blocked ? blocked.title : state ? stepTitle(definition, state) || name : name
   useEffect(() => {
     document.title = `${title} · Vitrine`
@@ -53,8 +76,16 @@ export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
     // a move started on another step (e.g. the one before, whose new state arrived first by the events) is not this step's
     const stepBusy = flow.busyStep === state.step ? busy : null
     const submit = (fields: StepFields) => flow.submit(state.step, fields)
-    return { state, values: state.values ?? {}, context: state.context ?? {}, busy: stepBusy, submit, back: canGoBack ? () => void flow.back() : null }
-  }, [state, definition, busy, flow.busyStep, flow.submit, flow.back])
+    return {
+      state,
+      values: state.values ?? {},
+      context: state.context ?? {},
+      busy: stepBusy,
+      submit,
+      back: canGoBack ? () => void flow.back() : null,
+      refresh: flow.refresh,
+    }
+  }, [state, definition, busy, flow.busyStep, flow.submit, flow.back, flow.refresh])
 
   if (flow.openFailed) {
     return (
@@ -87,13 +118,37 @@ export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
     )
   }
   const errorKey = state.error ? `${state.version}:${state.error.title}:${state.error.message}` : null
+  const errorDialog = (
+    <FlowErrorDialog
+      error={errorKey !== null && errorKey !== dismissed ? state.error : null}
+      onDismiss={() => {
+        setDismissed(errorKey)
+        if (state.status === 'failed') navigate(exitTo)
+      }}
+      onAction={(to) => {
+        setDismissed(errorKey)
+        navigate(to)
+      }}
+    />
+  )
+  if (failedInUse) {
+    return (
+      <Frame>
+        <Text color="fg.muted" textAlign="center" py="10" data-testid="flow-ended">
+          This step has ended.
+        </Text>
+        {errorDialog}
+      </Frame>
+    )
+  }
   const leave = async () => {
+    leaving.current = true
     await flow.close()
     navigate(exitTo)
   }
   const Component = definition?.component
   return (
-    <Frame>
+    <Frame wide={definition?.wide === true}>
       <Flex align="flex-start" gap="3" mb={{ base: '5', md: '8' }}>
         <FlowProgress steps={state.steps} current={state.step} title={title} titleOf={(id) => stepTitle(registry[id], state)} />
         <IconButton aria-label="Close" variant="ghost" size="sm" mt="-1.5" me="-2" onClick={() => setClosing(true)} data-testid="flow-close">
@@ -107,24 +162,14 @@ export function FlowRenderer({ kind, base, registry, exitTo, name }: Props) {
         </Stack>
       </FlowStepContext.Provider>
       <CloseFlowDialog open={closing} leaving={busy === 'close'} onStay={() => setClosing(false)} onLeave={() => void leave()} />
-      <FlowErrorDialog
-        error={errorKey !== null && errorKey !== dismissed ? state.error : null}
-        onDismiss={() => {
-          setDismissed(errorKey)
-          if (state.status === 'failed') navigate(exitTo)
-        }}
-        onAction={(to) => {
-          setDismissed(errorKey)
-          navigate(to)
-        }}
-      />
+      {errorDialog}
     </Frame>
   )
 }
 
-function Frame({ children }: { children: React.ReactNode }) {
+function Frame({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
   return (
-    <Box maxW="3xl" mx="auto" px={{ base: '3', md: '6' }} pt={{ base: '3', md: '8' }}>
+    <Box maxW={wide ? '5xl' : '3xl'} mx="auto" px={{ base: '3', md: '6' }} pt={{ base: '3', md: '8' }}>
       <Box bg="white" borderRadius="2xl" borderWidth="1px" borderColor="border.muted" boxShadow="sm" px={{ base: '5', md: '12' }} py={{ base: '5', md: '10' }}>
         {children}
       </Box>

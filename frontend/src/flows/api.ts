@@ -2,6 +2,7 @@
 import { send, type Result } from '../api/call'
 import { api } from '../api/client'
 import { ApiError, errorFromResponse } from '../api/errors'
+import { openFlowWith } from '../api/purchase'
 import { isFlowState, type FlowState, type StepFields, type SubmitOutcome } from './types'
 
 
@@ -11,8 +12,9 @@ function flowState(result: Result): FlowState {
   return result.data
 }
 
-/** Starts the caller's flow of this kind, or reopens the running one where it was. */
-export async function openFlow(kind: string): Promise<FlowState> {
+/** Starts the caller's flow of this kind, or reopens the running one where it was; `body` is what starting needs (e.g. {asset_id}). */
+export async function openFlow(kind: string, body?: StepFields): Promise<FlowState> {
+  if (body) return flowState(await openFlowWith(kind, body))
   return flowState(await send(api.POST('/api/flows/{kind}', { params: { path: { kind } } })))
 }
 

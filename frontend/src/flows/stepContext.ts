@@ -13,6 +13,8 @@ export interface FlowStepApi {
   submit(fields: StepFields): Promise<SubmitOutcome | null>
   /** null when this step offers no Back */
   back: (() => void) | null
+  /** reads the flow again (a step waiting on something outside the browser polls with it) */
+  refresh(): Promise<void>
 }
 
 export const FlowStepContext = createContext<FlowStepApi | null>(null)
@@ -29,6 +31,8 @@ export interface StepDefinition {
   component: ComponentType
   /** false: no Back button on this step (default true) */
   back?: boolean
+  /** true: the page is wider on this step (a document to read) */
+  wide?: boolean
 }
 
 export type StepRegistry = Readonly<Record<string, StepDefinition>>

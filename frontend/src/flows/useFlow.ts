@@ -25,6 +25,8 @@ export interface FlowController {
   /** leave now and finish later (progress is kept) */
   close(): Promise<void>
   reopen(): void
+  /** reads the flow again (GET), for a step that waits on something that may not send an event */
+  refresh(): Promise<void>
 }
 
 interface Move<T> {
@@ -32,7 +34,8 @@ interface Move<T> {
   state?: FlowState
 }
 
-export function useFlow(kind: string): FlowController {
+/** `start`: the body that starts the flow (e.g. make-investment's {asset_id}); another start opens that flow. */
+export function useFlow(kind: string, start?: StepFields): FlowController {
   const { showFailure } = useAlert()
   const [state, setState] = useState<FlowState | null>(null)
   const [openFailed, setOpenFailed] = useState(false)
@@ -40,6 +43,7 @@ export function useFlow(kind: string): FlowController {
   const [attempt, setAttempt] = useState(0)
   const stateRef = useRef<FlowState | null>(null)
   const queue = useRef<Promise<unknown>>(Promise.resolve())
+  const startKey = start ? JSON.stringify(start) : ''
 
   const apply = useCallback((next: FlowState) => {
     const current = stateRef.current
@@ -51,14 +55,15 @@ export function useFlow(kind: string): FlowController {
   useEffect(() => {
     let cancelled = false
     setOpenFailed(false)
-    openFlow(kind).then(
+    const body = startKey ? (JSON.parse(startKey) as StepFields) : undefined
+    openFlow(kind, body).then(
       (s) => (cancelled ? undefined : apply(s)),
       () => (cancelled ? undefined : setOpenFailed(true)),
     )
     return () => {
       cancelled = true
     }
-  }, [kind, apply, attempt])
+  }, [kind, startKey, apply, attempt])
 
   const flowId = state?.flow_id
   useEffect(() => (flowId ? subscribeFlowEvents(kind, flowId, apply) : undefined), [kind, flowId, apply])
@@ -126,5 +131,16 @@ export function useFlow(kind: string): FlowController {
 
   const reopen = useCallback(() => setAttempt((n) => n + 1), [])
 
-  return { state, openFailed, busy: busy.label, busyStep: busy.step, submit, back, backTo, close, reopen }
+  // not queued behind the moves: a read never changes the flow, and an older answer is dropped by `apply`
+  const refresh = useCallback(async () => {
+    const current = stateRef.current
+    if (!current) return
+    try {
+      apply(await getFlow(kind, current.flow_id))
+    } catch {
+      // the next poll or event brings it
+    }
+  }, [apply, kind])
+
+  return { state, openFailed, busy: busy.label, busyStep: busy.step, submit, back, backTo, close, reopen, refresh }
 }

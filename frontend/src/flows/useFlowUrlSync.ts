@@ -9,7 +9,8 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router'
 import { resyncAction, stepFromPath, stepPath, visibleSteps } from './paths'
 import type { FlowController } from './useFlow'
 
-export function useFlowUrlSync(flow: FlowController, base: string, exitTo: string): void {
+/** `search` (e.g. '?asset=12') stays on every step's URL, so a reload reopens the same flow. */
+export function useFlowUrlSync(flow: FlowController, base: string, exitTo: string, search = ''): void {
   const { state, busy, backTo } = flow
   const location = useLocation()
   const navigationType = useNavigationType()
@@ -33,8 +34,8 @@ export function useFlowUrlSync(flow: FlowController, base: string, exitTo: strin
     const forward = lastStep.current !== null && ids.indexOf(step) > ids.indexOf(lastStep.current)
     lastStep.current = step
     const target = stepPath(base, step)
-    if (pathname.current !== target) navigate(target, { replace: !forward })
-  }, [step, status, redirect, steps, busy, base, exitTo, navigate])
+    if (pathname.current !== target) navigate({ pathname: target, search }, { replace: !forward })
+  }, [step, status, redirect, steps, busy, base, exitTo, search, navigate])
 
   // URL → server (browser history moves, or a link to a step that is not the server's)
   const key = location.key
@@ -50,7 +51,7 @@ export function useFlowUrlSync(flow: FlowController, base: string, exitTo: strin
       void backTo(urlStep, current.steps.length)
       return
     }
-    navigate(stepPath(base, current.step), { replace: true })
+    navigate({ pathname: stepPath(base, current.step), search }, { replace: true })
     // only a change of location starts this; the flow's own moves are handled above
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key])

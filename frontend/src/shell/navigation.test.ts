@@ -37,5 +37,6 @@ describe('bottom navigation', () => {
     expect(showsNavNotification('/app/tour/explore')).toBe(false)
     expect(showsNavNotification('/app/fund-account/transfer')).toBe(false)
     expect(showsNavNotification('/app/document/upload')).toBe(false)
+    expect(showsNavNotification('/app/make-investment/select-shares')).toBe(false)
   })
 })

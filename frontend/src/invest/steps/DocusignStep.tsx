@@ -1,0 +1,83 @@
+/**
+ * docusign: the e-signature provider's signing page in a frame ('Preparing e-signature' until it has loaded). The
+ * provider returns the frame to /dcsigncllbck, which posts 'OK' | 'cancel' | 'decline' | 'error' to this window; only
+ * such a message from this origin and this frame is submitted as {event}. The server checks 'OK' with the provider
+ * (a browser message alone is never trusted) and the provider's webhook may move the flow first, so while it waits
+ * for the signature the flow is re-read every 2 s. cancel / decline / error fail the flow ('Unable to purchase the
+ * share', shown by the renderer).
+ */
+import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useRef, useState } from 'react'
+import { PREPARING_SIGNATURE, signingEvent, type SigningEvent } from '../../domain/purchase'
+import { useFlowStep } from '../../flows/stepContext'
+import { usePolling } from '../../flows/usePolling'
+import { FormAlert } from '../../forms/FormAlert'
+import { text } from '../context'
+
+export function DocusignStep() {
+  const { context, state, submit, refresh } = useFlowStep()
+  const url = text(context.envelope_view_url)
+  const frameRef = useRef<HTMLIFrameElement>(null)
+  const [loaded, setLoaded] = useState(false)
+  const [sent, setSent] = useState<SigningEvent | null>(null)
+  const [messages, setMessages] = useState<string[]>([])
+  const sending = useRef(false)
+  usePolling(state.waiting_for === 'signature' || !url, refresh)
+
+  const submitRef = useRef(submit)
+  submitRef.current = submit
+  useEffect(() => {
+    const onMessage = (message: MessageEvent) => {
+      const event = signingEvent(message, window.location.origin, frameRef.current?.contentWindow ?? null)
+      if (!event || sending.current) return
+      sending.current = true
+      setSent(event)
+      setMessages([])
+      void submitRef.current({ event }).then((outcome) => {
+        if (outcome?.kind === 'state') return
+        // nothing was recorded: the person may sign again in the frame
+        sending.current = false
+        setSent(null)
+        if (outcome?.kind === 'invalid') setMessages([outcome.message, ...Object.values(outcome.errors)].filter(Boolean))
+        else if (outcome?.kind === 'moved') setMessages([outcome.message])
+      })
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [])
+
+  const preparing = !url || !loaded
+  return (
+    <Stack gap="4">
+      <Text color="fg.muted">Review the subscription agreement and sign it below. It takes a minute.</Text>
+      <div aria-live="assertive" aria-atomic="true">
+        <FormAlert messages={messages} />
+      </div>
+      {sent === 'OK' ? (
+        <Center role="status" flexDirection="column" gap="3" py="16" data-testid="signature-checking">
+          <Spinner size="lg" color="brand.500" />
+          <Text color="fg.muted">Checking your signature…</Text>
+        </Center>
+      ) : (
+        <Box position="relative" borderWidth="1px" borderColor="border.muted" borderRadius="xl" overflow="hidden" h={{ base: '70vh', md: '640px' }} minH="420px" bg="white">
+          {preparing ? (
+            <Center role="status" position="absolute" inset="0" flexDirection="column" gap="3" bg="white" zIndex="1" data-testid="esign-preparing">
+              <Spinner size="lg" color="brand.500" />
+              <Text color="fg.muted">{PREPARING_SIGNATURE}</Text>
+            </Center>
+          ) : null}
+          {url ? (
+            <iframe
+              ref={frameRef}
+              src={url}
+              title="E-signature: subscription agreement"
+              onLoad={() => setLoaded(true)}
+              style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
+              data-testid="esign-frame"
+            />
+          ) : null}
+        </Box>
+      )}
+    </Stack>
+  )
+}
