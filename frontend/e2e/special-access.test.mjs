@@ -51,6 +51,15 @@ test('special-access mode: an early-access user sees only their assets and the r
   await page.getByTestId('asset-item').first().waitFor()
   const shown = await page.getByTestId('asset-item').count()
   assert.ok(shown >= 1 && shown <= 4, `special-access assets shown: ${shown}`)
+  // the free-share splash (its counter starts at 1) shows once; closing it counts it down
+  const splash = page.getByTestId('special-access-modal')
+  await splash.getByRole('heading', { name: 'Your Free Share' }).waitFor()
+  await page.waitForTimeout(400)
+  await screenshot(page, DESKTOP, 'special-splash')
+  await splash.getByRole('button', { name: 'Not now' }).click()
+  await splash.waitFor({ state: 'hidden' })
+  const counters = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('specialAccessPopup:')).map((k) => [k.split(':')[2], localStorage.getItem(k)]))
+  assert.deepEqual(counters, [['free_share_program', '0']])
   await screenshot(page, DESKTOP, 'special-assets')
 
   await page.getByRole('button', { name: 'Open menu' }).click()

@@ -1,5 +1,5 @@
 /** An asset's page (spec doc 1 §2, §3): images, name, ticker, price, status line, description, offering dates, notify toggle. */
-import { Badge, Box, Button, Flex, Grid, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Flex, Grid, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { Link as RouterLink } from 'react-router'
 import type { Asset, Category } from '../api/types'
@@ -8,7 +8,7 @@ import { displayPrice, OPEN_ICO } from '../domain/assetStatus'
 import { formatAmountShort, formatMoney } from '../domain/money'
 import { ChevronLeftIcon } from '../ui/icons'
 import { AssetImage } from './AssetImage'
-import { NotifyToggle } from './NotifyToggle'
+import { InvestButton } from './InvestButton'
 import { StatusText } from './StatusText'
 
 function formatDate(value: string | null | undefined): string | null {
@@ -78,17 +78,7 @@ export function AssetDetail({ asset, category }: { asset: Asset; category: Categ
               <StatusText asset={asset} accessType={accessTypeFor(asset.id)} />
             </Box>
           </Stack>
-          <Stack gap="2">
-            <Flex gap="3" wrap="wrap">
-              <Button colorPalette="brand" size="lg" disabled aria-describedby="invest-later">
-                Invest
-              </Button>
-              <NotifyToggle asset={asset} />
-            </Flex>
-            <Text id="invest-later" fontSize="xs" color="fg.muted">
-              Investing opens in a later release of Vitrine.
-            </Text>
-          </Stack>
+          <InvestButton asset={asset} />
         </Stack>
       </Grid>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" bg="white" borderRadius="xl" borderWidth="1px" borderColor="border.muted" p="4">

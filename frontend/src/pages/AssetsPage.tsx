@@ -9,6 +9,7 @@ import { AssetCarousel } from '../components/AssetCarousel'
 import { AssetDetail } from '../components/AssetDetail'
 import { AssetListItem } from '../components/AssetListItem'
 import { SearchBox } from '../components/SearchBox'
+import { SpecialAccessSplash } from '../components/SpecialAccessSplash'
 import { canOpen, sameTicker } from '../domain/assetStatus'
 import { categoryByPathname } from '../domain/categories'
 import { useIsMobile } from '../hooks/useIsMobile'
@@ -98,6 +99,7 @@ export function AssetsPage() {
             {listing}
           </Stack>
         )}
+        <SpecialAccessSplash />
       </Page>
     )
   }
@@ -111,6 +113,7 @@ export function AssetsPage() {
         </Stack>
         <Box minW="0">{detail ?? <ChooseAsset title={title} />}</Box>
       </Grid>
+      <SpecialAccessSplash />
     </Page>
   )
 }

@@ -8,6 +8,7 @@ import { useCatalogue } from '../catalogue/catalogueContext'
 import { AssetListItem } from '../components/AssetListItem'
 import { CategoryTiles } from '../components/CategoryTiles'
 import { SearchBox } from '../components/SearchBox'
+import { SpecialAccessSplash } from '../components/SpecialAccessSplash'
 import { Page } from '../ui/Page'
 
 export function HomePage() {
@@ -73,6 +74,7 @@ export function HomePage() {
           )}
         </Stack>
       </Stack>
+      <SpecialAccessSplash />
     </Page>
   )
 }

@@ -1,6 +1,12 @@
-/** The investments sections: money on its way ('Pending transfers'), then the holdings or 'No Active or Exited Investments'. */
-import { Button, HStack, Stack, Text } from '@chakra-ui/react'
+/**
+ * The investments sections: money on its way ('Pending transfers'), then the holdings (GET /api/users/{id}/investments:
+ * ticker, name, shares, amount, each linking to its asset) or 'No Active or Exited Investments'.
+ */
+import { Box, Button, HStack, Image, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
+import type { Investment } from '../api/purchase'
+import { useCatalogue } from '../catalogue/catalogueContext'
+import { assetPath } from '../domain/categories'
 import { formatMoney } from '../domain/money'
 import type { PortfolioData } from './usePortfolio'
 
@@ -38,9 +44,50 @@ export function InvestmentsList({ data }: { data: PortfolioData }) {
             </Button>
           </Stack>
         ) : (
-          <Text>{data.investments.length} investments</Text>
+          <Stack as="ul" listStyleType="none" gap="2" aria-labelledby="my-investments">
+            {data.investments.map((i) => (
+              <li key={i.id}>
+                <InvestmentItem investment={i} />
+              </li>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Stack>
+  )
+}
+
+function InvestmentItem({ investment: i }: { investment: Investment }) {
+  const { categories } = useCatalogue()
+  return (
+    <LinkBox as="article" bg="white" borderWidth="1px" borderColor="border.muted" borderRadius="lg" px="4" py="3" _hover={{ borderColor: 'border.emphasized' }} data-testid="investment">
+      <HStack gap="3" align="center">
+        {i.portal_image ? (
+          <Image src={i.portal_image} alt="" boxSize="12" borderRadius="md" objectFit="cover" flexShrink="0" />
+        ) : (
+          <Box boxSize="12" borderRadius="md" bg="ink.100" flexShrink="0" aria-hidden="true" />
+        )}
+        <Box minW="0" flex="1">
+          <LinkOverlay asChild>
+            <RouterLink to={assetPath(categories, i)}>
+              <Text as="span" fontWeight="bold" letterSpacing="0.04em" data-testid="investment-ticker">
+                {i.ticker}
+              </Text>
+            </RouterLink>
+          </LinkOverlay>
+          <Text color="fg.muted" fontSize="sm" truncate>
+            {i.display_name}
+          </Text>
+        </Box>
+        <Box textAlign="end" flexShrink="0">
+          <Text fontWeight="semibold" data-testid="investment-amount">
+            {formatMoney(i.amount)}
+          </Text>
+          <Text color="fg.muted" fontSize="sm" data-testid="investment-shares">
+            {i.shares} {i.shares === 1 ? 'share' : 'shares'}
+          </Text>
+        </Box>
+      </HStack>
+    </LinkBox>
   )
 }

@@ -4,8 +4,9 @@
  * own, every 2 s at first and less often as time goes by, so settled cash appears without a reload.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
-import { getBalance, getInvestments } from '../api/endpoints'
+import { getBalance } from '../api/endpoints'
 import { getFinancialStatus, getFundingSource, type FinancialStatus, type FundingSource, type Transfer } from '../api/funding'
+import { getUserInvestments, type Investment } from '../api/purchase'
 import type { Balance } from '../api/types'
 
 export interface PortfolioData {
@@ -13,7 +14,7 @@ export interface PortfolioData {
   pendingTransfers: Transfer[]
   source: FundingSource | null
   status: FinancialStatus
-  investments: unknown[]
+  investments: Investment[]
 }
 
 export type PortfolioState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: PortfolioData }
@@ -31,7 +32,7 @@ export function hasPending(data: PortfolioData): boolean {
 }
 
 async function load(userId: number): Promise<PortfolioData> {
-  const [balance, source, status, investments] = await Promise.all([getBalance(userId), getFundingSource(userId), getFinancialStatus(userId), getInvestments(userId)])
+  const [balance, source, status, investments] = await Promise.all([getBalance(userId), getFundingSource(userId), getFinancialStatus(userId), getUserInvestments(userId)])
   const pendingTransfers = Array.isArray(balance.pending_info) ? (balance.pending_info as Transfer[]) : []
   return { balance, pendingTransfers, source, status, investments }
 }
