@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -32,6 +32,10 @@ openapi: setup
 bench: setup
 	@$(PY) -m bench.catalogue
 	@$(PY) -m bench.flows
+	@$(PY) -m bench.purchase
 
 bench-flows: setup
 	@$(PY) -m bench.flows
+
+bench-purchase: setup
+	@$(PY) -m bench.purchase

@@ -66,7 +66,8 @@ class BenchStack:
                "VITRINE_TEMPORAL_ADDRESS": target, "VITRINE_PROVIDERS_URL": self.settings.providers_url,
                "VITRINE_TASK_QUEUE": "vitrine-bench", "VITRINE_REGISTRATION_RATE_LIMIT": "100000",
                "PROVIDERS_DB_PATH": str(ROOT / ".data/providers-bench.sqlite3"),
-               "PROVIDERS_WEBHOOK_URL": f"{self.api_url}/api/webhooks/payments/"}
+               "PROVIDERS_WEBHOOK_URL": f"{self.api_url}/api/webhooks/payments/",
+               "PROVIDERS_ESIGN_WEBHOOK_URL": f"{self.api_url}/api/webhooks/esign/"}
         self.procs = start_processes(env)
         self._resources = worker_resources(self.settings)
         resources = await self._resources.__aenter__()
