@@ -119,11 +119,14 @@ class MakeInvestmentWorkflow:
         self.inp = inp
         self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
         self.profile = ProfileSteps(self.flow, inp.user_id, self.bank, inp.enabled_states)
-        profile: Profile = await workflow.execute_activity_method(
-            ProfileActivities.load, inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
-        facts: PurchaseFacts = await workflow.execute_activity_method(
-            PurchaseActivities.load, LoadPurchase(inp.user_id, inp.asset_id), start_to_close_timeout=SHORT,
-            retry_policy=DB_RETRY)
+        # short database reads and writes are local activities: run by this worker, no round trip through the server
+        profile: Profile
+        facts: PurchaseFacts
+        profile, facts = await asyncio.gather(
+            workflow.execute_local_activity_method(ProfileActivities.load, inp.user_id, start_to_close_timeout=SHORT,
+                                                   retry_policy=DB_RETRY),
+            workflow.execute_local_activity_method(PurchaseActivities.load, LoadPurchase(inp.user_id, inp.asset_id),
+                                                   start_to_close_timeout=SHORT, retry_policy=DB_RETRY))
         self.p = facts
         f = self.flow
         free_share = FREE_SHARE_PROGRAM in facts.access_types
@@ -180,7 +183,7 @@ class MakeInvestmentWorkflow:
     # ---- the share hold ----------------------------------------------------------------------------------------
     async def _hold(self, shares: int) -> bool:
         self.hold_gen += 1
-        h: Hold = await workflow.execute_activity_method(
+        h: Hold = await workflow.execute_local_activity_method(
             PurchaseActivities.hold, HoldRequest(workflow.info().workflow_id, self.inp.user_id, self.inp.asset_id,
                                                  shares, self.inp.reservation_ttl_seconds),
             start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
@@ -195,7 +198,7 @@ class MakeInvestmentWorkflow:
             return
         self.held = False
         self.reservation.update(reserved_shares=0, expires_at=None)
-        await workflow.execute_activity_method(PurchaseActivities.release, workflow.info().workflow_id,
+        await workflow.execute_local_activity_method(PurchaseActivities.release, workflow.info().workflow_id,
                                                start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
 
     def _over(self) -> bool:
@@ -226,7 +229,7 @@ class MakeInvestmentWorkflow:
             return await self._browser_signature(str(fields["event"]))
         f.status, f.error = ACTIVE, None
         if step == "dwolla-tos":
-            await workflow.execute_activity_method(PurchaseActivities.agree_tos3, self.inp.user_id,
+            await workflow.execute_local_activity_method(PurchaseActivities.agree_tos3, self.inp.user_id,
                                                    start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
             f.facts["tos3_agreed"] = True
         elif step == "select-shares":
@@ -351,7 +354,7 @@ class MakeInvestmentWorkflow:
         if bank.get("status") != "verified":
             raise invalid({}, T.NO_BANK)
         f.facts["editing"] = False
-        f.facts["cash"] = await workflow.execute_activity_method(
+        f.facts["cash"] = await workflow.execute_local_activity_method(
             PurchaseActivities.cash, self.inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
         self._recost()
 
@@ -395,7 +398,7 @@ class MakeInvestmentWorkflow:
         outcome = await handle
         f.status, f.waiting_for = ACTIVE, None
         if outcome == "processed":
-            f.facts["cash"] = await workflow.execute_activity_method(
+            f.facts["cash"] = await workflow.execute_local_activity_method(
                 PurchaseActivities.cash, self.inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
             self._recost()
             if f.step == "not-enough-cash" and not f.facts["needs_cash"]:
@@ -505,7 +508,7 @@ class MakeInvestmentWorkflow:
         f = self.flow
         f.advance()
         if f.step == "investing-passport":
-            self.passport = await workflow.execute_activity_method(
+            self.passport = await workflow.execute_local_activity_method(
                 PurchaseActivities.passport, self.inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
         elif f.step == "docusign":
             await self._prepare_signature()

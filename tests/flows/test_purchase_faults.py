@@ -16,7 +16,7 @@ from domain import purchase as P
 from store.models import LedgerEntry, Reservation
 from tests.flows.funding import balance, onboarded, verify_bank, wait_balance
 from tests.flows.investors import Purchase, funded_investor, investments_of, ledger_total, offering
-from tests.flows.test_faults import WorkerProcess, worker_process  # noqa: F401 - the fixture
+from tests.flows.test_faults import WorkerProcess
 from worker.updates import with_ready_retry
 from workflows.flow_core import FlowState, StepSubmission
 from workflows.make_investment import MakeInvestmentWorkflow, PurchaseInput, workflow_id
