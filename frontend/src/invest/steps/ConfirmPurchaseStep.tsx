@@ -2,7 +2,7 @@
  * confirm-purchase: the purchase's summary (shares, subtotal, gift, cost, cash), the terms checkbox and
  * 'CONFIRM PURCHASE'; while it is sent: 'Processing, it may take a few seconds'.
  */
-import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Link, Spinner, Stack, Text } from '@chakra-ui/react'
 import { formatMoney } from '../../domain/money'
 import { PROCESSING, toCents } from '../../domain/purchase'
 import { confirmPurchaseSchema } from '../../domain/purchaseSchemas'
@@ -42,13 +42,12 @@ export function ConfirmPurchaseStep() {
         <SummaryRow label="Total cost" value={formatMoney(text(context.cost))} strong testId="purchase-cost" />
         <SummaryRow label="Cash available" value={formatMoney(text(context.cash))} />
       </Box>
-      <CheckboxField name="agreeTerms">
-        I agree to the{' '}
-        <a href={FAQ_URL} target="_blank" rel="noopener noreferrer" style={{ textDecoration: 'underline' }}>
-          terms of service
-        </a>{' '}
-        and confirm this purchase.
-      </CheckboxField>
+      <Stack gap="1">
+        <CheckboxField name="agreeTerms">I agree to the terms of service and confirm this purchase.</CheckboxField>
+        <Link href={FAQ_URL} target="_blank" rel="noopener noreferrer" fontSize="sm" color="gold.fg" ps="7" alignSelf="flex-start">
+          Read the terms of service
+        </Link>
+      </Stack>
       {processing ? (
         <Flex role="status" align="center" gap="3" bg="bg.canvas" borderRadius="lg" p="4" data-testid="purchase-processing">
           <Spinner color="brand.500" flexShrink="0" />

@@ -8,11 +8,12 @@
  */
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
-import { PREPARING_SIGNATURE, signingEvent, type SigningEvent } from '../../domain/purchase'
+import { PREPARING_SIGNATURE, type SigningEvent } from '../../domain/purchase'
 import { useFlowStep } from '../../flows/stepContext'
 import { usePolling } from '../../flows/usePolling'
 import { FormAlert } from '../../forms/FormAlert'
 import { text } from '../context'
+import { createSigningListener } from '../signingListener'
 
 export function DocusignStep() {
   const { context, state, submit, refresh } = useFlowStep()
@@ -21,27 +22,26 @@ export function DocusignStep() {
   const [loaded, setLoaded] = useState(false)
   const [sent, setSent] = useState<SigningEvent | null>(null)
   const [messages, setMessages] = useState<string[]>([])
-  const sending = useRef(false)
   usePolling(state.waiting_for === 'signature' || !url, refresh)
 
   const submitRef = useRef(submit)
   submitRef.current = submit
   useEffect(() => {
-    const onMessage = (message: MessageEvent) => {
-      const event = signingEvent(message, window.location.origin, frameRef.current?.contentWindow ?? null)
-      if (!event || sending.current) return
-      sending.current = true
-      setSent(event)
-      setMessages([])
-      void submitRef.current({ event }).then((outcome) => {
-        if (outcome?.kind === 'state') return
-        // nothing was recorded: the person may sign again in the frame
-        sending.current = false
-        setSent(null)
+    const onMessage = createSigningListener({
+      origin: window.location.origin,
+      frame: () => frameRef.current?.contentWindow ?? null,
+      onSending: (event) => {
+        setSent(event)
+        if (event) setMessages([])
+      },
+      send: async (event) => {
+        const outcome = await submitRef.current({ event })
         if (outcome?.kind === 'invalid') setMessages([outcome.message, ...Object.values(outcome.errors)].filter(Boolean))
         else if (outcome?.kind === 'moved') setMessages([outcome.message])
-      })
-    }
+        // nothing recorded: the person may sign again in the frame
+        return outcome?.kind === 'state'
+      },
+    })
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
   }, [])
