@@ -61,6 +61,11 @@ describe('the merchandise order', () => {
       },
     })
   })
+  it('sends the variant id as text', () => {
+    const product = m.readProduct({ id: 5, name: 'Print', price: '35', inventory: 3, variants: [{ id: 52, isPrimary: true }] }, 1)
+    if (!product) throw new Error('no product')
+    expect(m.merchOrder(product, 12, 'a').cart[0]?.product.variantId).toBe('52')
+  })
   it('failure names the support address', () => {
     expect(m.MERCH_FAILURE_TITLE).toBe('Unable to complete purchase')
     expect(m.merchFailureMessage('help@vitrine.app')).toBe('Your purchase from the store could not be completed. Please contact help@vitrine.app for assistance.')

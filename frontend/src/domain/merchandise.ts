@@ -106,7 +106,7 @@ export function availableProducts(offered: readonly { id: number; merchantId: nu
 }
 
 export interface MerchOrder {
-  cart: { merchant: number | string | null; product: { id: number; quantity: number; variantId: number | string | null } }[]
+  cart: { merchant: number | string | null; product: { id: number; quantity: number; variantId: string | null } }[]
   order: {
     context: { action: { type: 'investment' }; subject: { type: 'asset'; descriptors: { id: number } } }
     payment: { method: { type: 'account'; descriptors: { id: number | string } } }
@@ -117,7 +117,8 @@ export interface MerchOrder {
 /** The order body of doc 2 §3: one product, paid from the Vitrine account, tied to the investment in the asset. */
 export function merchOrder(product: MerchProduct, assetId: number, accountId: number | string): MerchOrder {
   return {
-    cart: [{ merchant: product.merchantId, product: { id: product.id, quantity: 1, variantId: product.variantId } }],
+    // the store's variant ids are text
+    cart: [{ merchant: product.merchantId, product: { id: product.id, quantity: 1, variantId: product.variantId === null ? null : String(product.variantId) } }],
     order: {
       context: { action: { type: 'investment' }, subject: { type: 'asset', descriptors: { id: assetId } } },
       payment: { method: { type: 'account', descriptors: { id: accountId } } },

@@ -196,3 +196,11 @@ describe('the purchase schemas', () => {
     expect(await errorOf(confirmPurchaseSchema, { agreeTerms: false })).toBe(p.TERMS_REQUIRED)
   })
 })
+
+describe('the signing frame messages in a dev or test stack', () => {
+  it('accept the callback page on the other loopback name (same scheme and port)', () => {
+    const frame = {}
+    expect(p.signingEvent({ data: 'OK', origin: 'http://localhost:8010', source: frame }, 'http://127.0.0.1:8010', frame)).toBe('OK')
+    expect(p.signingEvent({ data: 'OK', origin: 'http://127.0.0.1:8110', source: frame }, 'http://127.0.0.1:8010', frame)).toBeNull()
+  })
+})

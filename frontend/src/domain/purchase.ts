@@ -3,6 +3,7 @@
  * "Gift code", §8, §9; docs/make-investment.md): the share counter, the cost, gift codes, the agreement's scroll gate,
  * the signing frame's messages, the messages the server answers with, and the buy button's checks.
  */
+import { sameAppOrigin } from './signingCallback'
 import { cleanText } from './text'
 
 // --- shares (doc 2 §5, §9)
@@ -154,11 +155,11 @@ export type SigningEvent = 'OK' | 'cancel' | 'decline' | 'error'
 const SIGNING_EVENTS: readonly string[] = ['OK', 'cancel', 'decline', 'error']
 
 /**
- * A window message as a signing event: only from this page's origin (the callback page inside the frame) and, when
- * the frame is known, from that frame; anything else is ignored (null).
+ * A window message as a signing event: only from this app's origin (the callback page inside the frame; see
+ * sameAppOrigin) and, when the frame is known, from that frame; anything else is ignored (null).
  */
 export function signingEvent(message: { data: unknown; origin: string; source?: unknown }, origin: string, frame?: unknown): SigningEvent | null {
-  if (message.origin !== origin) return null
+  if (!sameAppOrigin(message.origin, origin)) return null
   if (frame !== undefined && frame !== null && message.source !== frame) return null
   return typeof message.data === 'string' && SIGNING_EVENTS.includes(message.data) ? (message.data as SigningEvent) : null
 }

@@ -6,7 +6,7 @@ import { Box, Spinner, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { SUPPORT_EMAIL } from '../../config'
-import { signingReply } from '../../domain/signingCallback'
+import { replyTarget, signingReply } from '../../domain/signingCallback'
 
 function inFrame(): boolean {
   try {
@@ -23,7 +23,9 @@ export function SigningCallbackPage() {
 
   useEffect(() => {
     if (!framed) return undefined
-    const timer = window.setTimeout(() => window.parent.postMessage(reply.message, window.location.origin), reply.delayMs)
+    const ancestors = window.location.ancestorOrigins ? Array.from(window.location.ancestorOrigins) : undefined
+    const target = replyTarget(window.location.origin, ancestors)
+    const timer = window.setTimeout(() => window.parent.postMessage(reply.message, target), reply.delayMs)
     return () => window.clearTimeout(timer)
   }, [framed, reply.message, reply.delayMs])
 
