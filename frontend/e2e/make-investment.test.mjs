@@ -21,8 +21,16 @@ async function userId(page) {
   return page.evaluate(() => localStorage.getItem('user_id'))
 }
 
+/** A fresh read as the signed-in user (never the browser's HTTP cache). */
+async function apiGet(page, path) {
+  return page.evaluate(async (path) => {
+    const response = await fetch(path, { headers: { Authorization: `JWT ${localStorage.getItem('token')}` }, cache: 'no-store' })
+    return { status: response.status, body: await response.json().catch(() => null) }
+  }, path)
+}
+
 async function cash(page) {
-  const balance = await flowCall(page, 'GET', `/api/users/${await userId(page)}/financials/balance`)
+  const balance = await apiGet(page, `/api/users/${await userId(page)}/financials/balance`)
   assert.equal(balance.status, 200)
   return balance.body.cash
 }
@@ -202,7 +210,7 @@ for (const variant of [DESKTOP, ANDROID]) {
       await modal.getByRole('button', { name: 'OKAY' }).click()
       await page.waitForURL(/\/app\/assets\/history\/APOLLO11$/)
       assert.equal(await cash(page), before, 'a declined signature charges nothing')
-      const investments = await flowCall(page, 'GET', `/api/users/${await userId(page)}/investments`)
+      const investments = await apiGet(page, `/api/users/${await userId(page)}/investments`)
       assert.deepEqual(investments.body.items.map((i) => i.ticker).sort(), ['#55PS1', '#63SPLIT'])
       assert.deepEqual(problems, [])
     } catch (error) {
