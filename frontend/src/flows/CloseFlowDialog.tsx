@@ -2,14 +2,30 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
 import { useRef } from 'react'
 
+/** What the close warning says; the default is the profile wizards'. */
+export interface CloseText {
+  title: string
+  message: string
+  stay: string
+  leave: string
+}
+
+export const PROFILE_CLOSE_TEXT: CloseText = {
+  title: 'Finish your profile later?',
+  message: 'This information must be filled in before you can invest. What you entered is saved, and you can complete it later from your profile.',
+  stay: 'FINISH IT NOW',
+  leave: "No Thanks, I'll do it later",
+}
+
 interface Props {
   open: boolean
   leaving: boolean
   onStay: () => void
   onLeave: () => void
+  text?: CloseText
 }
 
-export function CloseFlowDialog({ open, leaving, onStay, onLeave }: Props) {
+export function CloseFlowDialog({ open, leaving, onStay, onLeave, text = PROFILE_CLOSE_TEXT }: Props) {
   const stayRef = useRef<HTMLButtonElement>(null)
   return (
     <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => (e.open ? undefined : onStay())} placement="center" initialFocusEl={() => stayRef.current}>
@@ -19,23 +35,21 @@ export function CloseFlowDialog({ open, leaving, onStay, onLeave }: Props) {
           <Dialog.Content data-testid="close-flow-modal" borderRadius="xl" maxW="sm">
             <Dialog.Header>
               <Dialog.Title fontFamily="heading" fontSize="xl">
-                Finish your profile later?
+                {text.title}
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description asChild>
-                <Text color="fg.muted">
-                  This information must be filled in before you can invest. What you entered is saved, and you can complete it later from your profile.
-                </Text>
+                <Text color="fg.muted">{text.message}</Text>
               </Dialog.Description>
             </Dialog.Body>
             <Dialog.Footer>
               <Stack w="full" gap="2">
                 <Button ref={stayRef} colorPalette="brand" size="lg" onClick={onStay} disabled={leaving}>
-                  FINISH IT NOW
+                  {text.stay}
                 </Button>
                 <Button variant="ghost" size="lg" onClick={onLeave} loading={leaving}>
-                  No Thanks, I'll do it later
+                  {text.leave}
                 </Button>
               </Stack>
             </Dialog.Footer>

@@ -6,7 +6,7 @@ import { Box, Button, Flex, Heading, IconButton, Spinner, Stack, Text, VisuallyH
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { CloseIcon } from '../ui/icons'
-import { CloseFlowDialog } from './CloseFlowDialog'
+import { CloseFlowDialog, type CloseText } from './CloseFlowDialog'
 import { FlowBlocked } from './FlowBlocked'
 import { FlowErrorDialog } from './FlowErrorDialog'
 import { FlowProgress } from './FlowProgress'
@@ -35,9 +35,11 @@ interface Props {
   failureModal?: boolean
   /** told of every state shown */
   onState?: (state: FlowState) => void
+  /** what the close warning says (default: the profile wizards' text) */
+  closeText?: CloseText
 }
 
-export function FlowRenderer({ kind, base, registry, exitTo, name, start, search, failureModal = false, onState }: Props) {
+export function FlowRenderer({ kind, base, registry, exitTo, name, start, search, failureModal = false, onState, closeText }: Props) {
   const flow = useFlow(kind, start)
   const { state, busy } = flow
   const navigate = useNavigate()
@@ -161,7 +163,7 @@ export function FlowRenderer({ kind, base, registry, exitTo, name, start, search
           {Component ? <Component /> : <Text>This step is not available here yet.</Text>}
         </Stack>
       </FlowStepContext.Provider>
-      <CloseFlowDialog open={closing} leaving={busy === 'close'} onStay={() => setClosing(false)} onLeave={() => void leave()} />
+      <CloseFlowDialog open={closing} leaving={busy === 'close'} onStay={() => setClosing(false)} onLeave={() => void leave()} text={closeText} />
       {errorDialog}
     </Frame>
   )

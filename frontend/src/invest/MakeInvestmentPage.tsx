@@ -9,15 +9,26 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useUser } from '../account/userContext'
 import { useCatalogue } from '../catalogue/catalogueContext'
+import { FREE_SHARE_PROGRAM } from '../domain/access'
 import { assetPath } from '../domain/categories'
 import { assetIdParam } from '../domain/purchase'
+import { counterKey, parseCounter, restored } from '../domain/specialAccess'
+import type { CloseText } from '../flows/CloseFlowDialog'
 import { FlowRenderer } from '../flows/FlowRenderer'
 import type { FlowState } from '../flows/types'
+import { readKey, writeKey } from '../session/storage'
 import { Page, Panel } from '../ui/Page'
 import { NO_OPTIONS, purchaseAsset, PurchaseOptionsContext, type PurchaseAsset, type PurchaseOptions } from './context'
 import { MAKE_INVESTMENT_STEPS } from './registry'
 
 export const BASE = '/app/make-investment'
+
+const CLOSE_TEXT: CloseText = {
+  title: 'Leave this purchase?',
+  message: 'Nothing is charged until you confirm the purchase. The shares you chose are held for a short while; you can come back from the asset page.',
+  stay: 'CONTINUE PURCHASE',
+  leave: 'Leave',
+}
 export const PURCHASED = 'IO_PURCHASED'
 const ASSET_KEY = 'makeInvestmentAsset'
 
@@ -51,11 +62,13 @@ export function MakeInvestmentPage() {
   const location = useLocation()
   const navigate = useNavigate()
   const { assets, categories, reload: reloadAssets } = useCatalogue()
-  const { reload: reloadUser } = useUser()
+  const { user, reload: reloadUser } = useUser()
   const [opened] = useState(() => options(params, location.state))
   const assetId = assetIdParam(params.get('asset')) ?? assetIdParam(storedAsset())
   const [flowAsset, setFlowAsset] = useState<PurchaseAsset | null>(null)
   const done = useRef(false)
+  const freeShare = useRef(false)
+  const userId = user?.id ?? null
 
   useEffect(() => {
     if (assetId === null) return
@@ -74,6 +87,14 @@ export function MakeInvestmentPage() {
     (state: FlowState) => {
       const a = purchaseAsset(state.context.asset)
       if (a) setFlowAsset((before) => (before?.id === a.id ? before : a))
+      if (state.context.free_share === true) freeShare.current = true
+      // a free share left unredeemed: its popup may show again
+      if (freeShare.current && userId !== null && (state.status === 'closed' || state.status === 'failed')) {
+        freeShare.current = false
+        const key = counterKey(userId, FREE_SHARE_PROGRAM)
+        const counter = restored(parseCounter(readKey(key)))
+        if (counter !== null) writeKey(key, String(counter))
+      }
       if (state.status === 'completed' && state.result?.outcome === PURCHASED && !done.current) {
         done.current = true
         void reloadAssets().catch(() => undefined)
@@ -81,7 +102,7 @@ export function MakeInvestmentPage() {
         navigate('/app/investments', { replace: true })
       }
     },
-    [navigate, reloadAssets, reloadUser],
+    [navigate, reloadAssets, reloadUser, userId],
   )
 
   if (assetId === null) {
@@ -110,6 +131,7 @@ export function MakeInvestmentPage() {
         name="Buy Shares"
         failureModal
         onState={onState}
+        closeText={CLOSE_TEXT}
       />
     </PurchaseOptionsContext.Provider>
   )
