@@ -1,5 +1,5 @@
 """A throwaway stack for benchmarks: Temporal (SDK-started dev server), Redis, PostgreSQL database vitrine_bench,
-providers and api as processes, the worker in-process."""
+providers, api and worker as processes (the load generator runs apart from the worker, as in production)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,8 @@ from types import TracebackType
 
 from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
-from temporalio.worker import Worker
 
 from config import Settings
-from worker.build import build_worker, worker_resources
 from worker.temporal import data_converter
 from workflows import search_attributes as sa
 
@@ -44,6 +42,8 @@ def start_processes(env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
                           "warning", "--no-access-log"], cwd=ROOT, env=env),
         subprocess.Popen([py, "-m", "uvicorn", "api.app:app", "--port", str(API_PORT), "--log-level", "warning",
                           "--no-access-log"], cwd=ROOT, env=env),
+        subprocess.Popen([py, "-m", "worker"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL),  # as in production
     ]
     for port in (REDIS_PORT, PROVIDERS_PORT, API_PORT):
         wait_port(port)
@@ -69,15 +69,9 @@ class BenchStack:
                "PROVIDERS_WEBHOOK_URL": f"{self.api_url}/api/webhooks/payments/",
                "PROVIDERS_ESIGN_WEBHOOK_URL": f"{self.api_url}/api/webhooks/esign/"}
         self.procs = start_processes(env)
-        self._resources = worker_resources(self.settings)
-        resources = await self._resources.__aenter__()
-        self.worker: Worker = build_worker(self.client, self.settings, resources)
-        await self.worker.__aenter__()
         return self
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
-        await self.worker.__aexit__(et, e, tb)
-        await self._resources.__aexit__(et, e, tb)
         for p in self.procs:
             p.terminate()
             p.wait()
