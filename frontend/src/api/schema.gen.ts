@@ -89,6 +89,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assets/{asset_id}/invest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invest
+         * @description Confirms the running purchase: the investment, or 400 with the spec's error_type.
+         */
+        post: operations["invest_api_assets__asset_id__invest_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{asset_id}/invest/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reservation
+         * @description The shares held for the caller's running purchase of this asset (held when the flow opened).
+         */
+        post: operations["reservation_api_assets__asset_id__invest_reservations_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-email/": {
         parameters: {
             query?: never;
@@ -357,6 +397,7 @@ export interface paths {
         /**
          * Start Flow
          * @description Starts the caller's flow of this kind, or returns the running one where it was (update-with-start).
+         *     A purchase names its asset: `{"asset_id": 12}`.
          */
         post: operations["start_flow_api_flows__kind__post"];
         delete?: never;
@@ -467,6 +508,83 @@ export interface paths {
         get: operations["health_api_health_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/investments/docusign/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare Signature
+         * @description The envelope of the caller's running purchase (created when the flow reached its signature step).
+         */
+        post: operations["prepare_signature_api_investments_docusign__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchandising/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Order */
+        post: operations["create_order_api_merchandising_orders__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchandising/products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products
+         * @description The inventory check: the store's products asked for (an unreachable store is a 503: the upsell is skipped).
+         */
+        get: operations["products_api_merchandising_products__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promocode/validate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate Gift
+         * @description A gift code for this asset: its value, or 400 with the provider's message.
+         */
+        post: operations["validate_gift_api_promocode_validate__post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -711,6 +829,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/esign/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Esign Webhook
+         * @description The e-sign provider says an envelope changed: wake its purchase flow, which asks the provider itself.
+         */
+        post: operations["esign_webhook_api_webhooks_esign__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/payments/": {
         parameters: {
             query?: never;
@@ -788,6 +926,24 @@ export interface components {
             /** Asset */
             asset: number;
         };
+        /** CartItem */
+        CartItem: {
+            /** Merchant */
+            merchant?: string | number | null;
+            product: components["schemas"]["CartProduct"];
+        };
+        /** CartProduct */
+        CartProduct: {
+            /** Id */
+            id: number;
+            /**
+             * Quantity
+             * @default 1
+             */
+            quantity: number;
+            /** Variantid */
+            variantId?: string | null;
+        };
         /** Detail */
         Detail: {
             /** Detail */
@@ -819,10 +975,41 @@ export interface components {
              */
             file_name: string;
         };
+        /** GiftIn */
+        GiftIn: {
+            /** Asset */
+            asset?: number | string | null;
+            /**
+             * Redeemcode
+             * @default
+             */
+            redeemCode: string;
+        };
         /** HTTPValidationError */
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /** InvestIn */
+        InvestIn: {
+            /** Asset */
+            asset?: number | string | null;
+            /** Envelope Id */
+            envelope_id?: string | null;
+            /** Free Share Program */
+            free_share_program?: boolean | null;
+            /** Investment Info */
+            investment_info?: {
+                [key: string]: unknown;
+            };
+            /** Promo Value */
+            promo_value?: string | number | null;
+            /** Redeemcode */
+            redeemCode?: string | null;
+            /** Sa Signed And Agreed At */
+            sa_signed_and_agreed_at?: string | null;
+            /** Shares */
+            shares: number;
         };
         /** KeyIn */
         KeyIn: {
@@ -873,6 +1060,15 @@ export interface components {
             /** Value2 */
             value2?: unknown;
         };
+        /** OrderIn */
+        OrderIn: {
+            /** Cart */
+            cart: components["schemas"]["CartItem"][];
+            /** Order */
+            order?: {
+                [key: string]: unknown;
+            };
+        };
         /** PasswordChangeIn */
         PasswordChangeIn: {
             /**
@@ -904,6 +1100,11 @@ export interface components {
              */
             referral_code: string;
         };
+        /** ReservationIn */
+        ReservationIn: {
+            /** Asset */
+            asset?: number | string | null;
+        };
         /** ResetConfirmIn */
         ResetConfirmIn: {
             /**
@@ -926,6 +1127,22 @@ export interface components {
              * @default
              */
             uid: string;
+        };
+        /** SignatureIn */
+        SignatureIn: {
+            /** Asset */
+            asset: number | string;
+            /** Investment Info */
+            investment_info?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Return Url
+             * @default
+             */
+            return_url: string;
+            /** Shares */
+            shares?: number | null;
         };
         /** TokenIn */
         TokenIn: {
@@ -1121,6 +1338,78 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    invest_api_assets__asset_id__invest_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvestIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reservation_api_assets__asset_id__invest_reservations_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReservationIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -1607,7 +1896,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                } | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -1814,6 +2109,142 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+        };
+    };
+    prepare_signature_api_investments_docusign__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignatureIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_order_api_merchandising_orders__post: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    products_api_merchandising_products__get: {
+        parameters: {
+            query?: {
+                id?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    validate_gift_api_promocode_validate__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -2258,6 +2689,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    esign_webhook_api_webhooks_esign__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
