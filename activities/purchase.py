@@ -165,15 +165,6 @@ class PurchaseActivities:
         async with self._sessions() as db:
             return money_str((await balances(db, user_id))["cash"])
 
-    @activity.defn(name="purchase.bank")
-    async def bank(self, user_id: int) -> dict[str, Any]:
-        async with self._sessions() as db:
-            source = await active_source(db, user_id)
-        if source is None:
-            return {}
-        return {"name": source.bank_name or source.name_on_account, "account_tail": source.account_tail,
-                "status": source.status}
-
     @activity.defn(name="purchase.passport")
     async def passport(self, user_id: int) -> dict[str, Any]:
         """The investing passport summary (the SSN masked)."""

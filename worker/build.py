@@ -80,7 +80,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
             payments.ensure_customer, payments.link_manual, payments.link_provider, bank.check,
             bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
             documents.submit, offering.load, offering.transition, purchase.load, purchase.hold, purchase.release,
-            purchase.cash, purchase.bank, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
+            purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
             esign.prepare, esign.status, esign.void]
 
 

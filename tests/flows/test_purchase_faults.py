@@ -4,6 +4,7 @@ to cover the shortfall, and the worker killed in the middle of the investment (e
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -23,10 +24,10 @@ from workflows.make_investment import MakeInvestmentWorkflow, PurchaseInput, wor
 
 
 async def start(client: Client, app_state: AppState, user: dict[str, Any], asset_id: int, queue: str | None = None,
-                **timings: int) -> WorkflowHandle[Any, Any]:
+                **timings: Any) -> WorkflowHandle[Any, Any]:
     s = app_state.settings
     handle = await client.start_workflow(
-        MakeInvestmentWorkflow.run, PurchaseInput(int(user["user_id"]), asset_id, 9, s.enabled_states, **timings),
+        MakeInvestmentWorkflow.run, replace(PurchaseInput(int(user["user_id"]), asset_id, 9, s.enabled_states), **timings),
         id=workflow_id(int(user["user_id"]), asset_id, 9), task_queue=queue or s.task_queue)
     await handle.execute_update(MakeInvestmentWorkflow.open)  # as the api does: waits until the flow is ready
     return handle

@@ -18,7 +18,7 @@ BUYERS, SHARES = 40, 25
 
 
 async def _buy_one(api: httpx.AsyncClient, user: dict[str, object], asset_id: int) -> str:
-    buy = Purchase(api, user, asset_id)  # type: ignore[arg-type]
+    buy = Purchase(api, user, asset_id)
     await buy.open()
     await buy.ok()
     r = await buy.submit({"shares": 1})
