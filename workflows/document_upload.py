@@ -14,7 +14,7 @@ from temporalio.exceptions import ActivityError
 with workflow.unsafe.imports_passed_through():
     from activities.documents import DocumentActivities, SubmitDocument
     from domain import document_upload as rules
-    from workflows.flow_core import ACTIVE, COMPLETED, FlowCore, FlowError, FlowState, StepSubmission
+    from workflows.flow_core import ACTIVE, COMPLETED, FlowCore, FlowError, FlowState, FlowWorkflow, StepSubmission
 
 KIND = "document-upload"
 RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), non_retryable_error_types=["UploadMissing",
@@ -32,7 +32,7 @@ def workflow_id(user_id: int) -> str:
 
 
 @workflow.defn(name="DocumentUpload")
-class DocumentUploadWorkflow:
+class DocumentUploadWorkflow(FlowWorkflow):
     def __init__(self) -> None:
         self.flow = FlowCore(KIND, rules.STEPS)
         self.flow.begin()  # no facts to load: the first step is known before run() (update-with-start may come first)
@@ -70,21 +70,4 @@ class DocumentUploadWorkflow:
     @submit.validator
     def _check(self, sub: StepSubmission) -> None:
         self.flow.check(sub)
-
-    @workflow.update
-    async def back(self) -> FlowState:
-        return await self.flow.go_back()
-
-    @workflow.update
-    async def open(self) -> FlowState:
-        return await self.flow.reopen()
-
-    @workflow.update
-    async def close(self) -> FlowState:
-        return await self.flow.close()
-
-    @workflow.query
-    def state(self) -> FlowState:
-        return self.flow.state()
-
 

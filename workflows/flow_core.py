@@ -156,3 +156,25 @@ class FlowCore:
         if self.status == ACTIVE:
             self.status = CLOSED
         return await self.changed()
+
+
+class FlowWorkflow:
+    """The handlers every flow workflow has in common (a workflow class inherits them; it owns `self.flow`)."""
+
+    flow: FlowCore
+
+    @workflow.update
+    async def back(self) -> FlowState:
+        return await self.flow.go_back()
+
+    @workflow.update
+    async def open(self) -> FlowState:
+        return await self.flow.reopen()
+
+    @workflow.update
+    async def close(self) -> FlowState:
+        return await self.flow.close()
+
+    @workflow.query
+    def state(self) -> FlowState:
+        return self.flow.state()

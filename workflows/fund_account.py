@@ -20,7 +20,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.customer_status import customer_status_error
     from workflows import search_attributes as sa
     from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
-    from workflows.flow_core import ACTIVE, COMPLETED, FAILED, FlowCore, FlowError, FlowState, StepSubmission
+    from workflows.flow_core import ACTIVE, COMPLETED, FAILED, FlowCore, FlowError, FlowState, FlowWorkflow, StepSubmission
     from workflows.transfer import TransferInput, TransferWorkflow
     from workflows.transfer import workflow_id as transfer_id
 
@@ -41,7 +41,7 @@ def workflow_id(user_id: int) -> str:
 
 
 @workflow.defn(name="FundAccount")
-class FundAccountWorkflow:
+class FundAccountWorkflow(FlowWorkflow):
     def __init__(self) -> None:
         self.flow = FlowCore(KIND, rules.STEPS)
 
@@ -117,22 +117,6 @@ class FundAccountWorkflow:
         f.values["transfer"] = {"transfer_amount": str(amount)}
         f.facts["transfer"] = {"id": transfer, "amount": str(amount)}
         return True
-
-    @workflow.update
-    async def back(self) -> FlowState:
-        return await self.flow.go_back()
-
-    @workflow.update
-    async def open(self) -> FlowState:
-        return await self.flow.reopen()
-
-    @workflow.update
-    async def close(self) -> FlowState:
-        return await self.flow.close()
-
-    @workflow.query
-    def state(self) -> FlowState:
-        return self.flow.state()
 
     def _context(self) -> None:
         f = self.flow

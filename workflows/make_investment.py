@@ -7,8 +7,7 @@ agrees to the subscription agreement, and confirms: the investment and its ledge
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -19,12 +18,11 @@ from temporalio.exceptions import ActivityError
 from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.esign import EnvelopeRequest, EsignActivities, SigningEnvelope
+    from activities.esign import EnvelopeRequest
     from activities.funding import FundingActivities, OpenDeposit
     from activities.profile import Profile, ProfileActivities
     from activities.purchase import (
         GiftCheck,
-        HoldRequest,
         InvestOutcome,
         InvestRequest,
         LoadPurchase,
@@ -37,8 +35,6 @@ with workflow.unsafe.imports_passed_through():
     from domain.asset_status import COMING_SOON, OPEN_ICO
     from domain.customer_status import customer_status_error
     from domain.money import money_str
-    from domain.states import STATES
-    from store.purchases import Hold
     from workflows import search_attributes as sa
     from workflows.bank_steps import BankLinkTimings, BankSteps
     from workflows.flow_core import (
@@ -55,6 +51,9 @@ with workflow.unsafe.imports_passed_through():
         wrong_step,
     )
     from workflows.profile_steps import ProfileSteps
+    from workflows.purchase_context import Learned, purchase_context
+    from workflows.purchase_signature import Signature
+    from workflows.share_hold import ShareHold
     from workflows.transfer import TransferInput, TransferWorkflow
     from workflows.transfer import workflow_id as transfer_id
 
@@ -102,13 +101,8 @@ def offering_id(asset_id: int) -> str:
 class MakeInvestmentWorkflow:
     def __init__(self) -> None:
         self.flow = FlowCore(KIND, P.STEPS)
-        self.reservation: dict[str, Any] = {"available_shares": 0, "reserved_shares": 0, "expires_at": None}
-        self.hold_gen = 0
-        self.held = False
         self.purchased = False
         self.finished = False
-        self.envelope: SigningEnvelope | None = None
-        self.signature_done = False
         self.passport: dict[str, Any] = {}
         self.outcome: dict[str, Any] = {}
         self.tasks: list[asyncio.Task[None]] = []
@@ -119,6 +113,9 @@ class MakeInvestmentWorkflow:
         self.inp = inp
         self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
         self.profile = ProfileSteps(self.flow, inp.user_id, self.bank, inp.enabled_states)
+        self.hold = ShareHold(inp.user_id, inp.asset_id, inp.reservation_ttl_seconds, self._over)
+        self.signature = Signature(self.flow, inp.signature_timeout_seconds, self._signed, self._signature_failed,
+                                   lambda: self._over() or self.flow.status in (COMPLETED, FAILED))
         # short database reads and writes are local activities: run by this worker, no round trip through the server
         profile: Profile
         facts: PurchaseFacts
@@ -140,13 +137,13 @@ class MakeInvestmentWorkflow:
         f.begin()
         self._gate()
         if f.status != FAILED:
-            await self._hold(shares)
-            self.tasks.append(asyncio.create_task(self._keep_hold()))
+            await self.hold.take(shares)
+            self.tasks.append(asyncio.create_task(self.hold.keep()))
         self._context()
         result = await f.serve(inp.idle_timeout_seconds)
         self.finished = True
         if not self.purchased:
-            await self._release()
+            await self.hold.release()
         await asyncio.gather(*self.tasks)
         return result
 
@@ -174,50 +171,14 @@ class MakeInvestmentWorkflow:
 
     async def _fail(self, title: str, message: str) -> None:
         self._fail_now(title, message, self._asset_page())
-        await self._release()
+        await self.hold.release()
 
     def _asset_page(self) -> str:
         a = self.p.asset
         return f"/app/assets/{a['category']}/{str(a['ticker']).lstrip('#')}"
 
-    # ---- the share hold ----------------------------------------------------------------------------------------
-    async def _hold(self, shares: int) -> bool:
-        self.hold_gen += 1
-        h: Hold = await workflow.execute_local_activity_method(
-            PurchaseActivities.hold, HoldRequest(workflow.info().workflow_id, self.inp.user_id, self.inp.asset_id,
-                                                 shares, self.inp.reservation_ttl_seconds),
-            start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
-        self.reservation["available_shares"] = h.available_shares
-        if h.ok:
-            self.held = True
-            self.reservation.update(reserved_shares=h.reserved_shares, expires_at=h.expires_at)
-        return h.ok
-
-    async def _release(self) -> None:
-        if not self.held:
-            return
-        self.held = False
-        self.reservation.update(reserved_shares=0, expires_at=None)
-        await workflow.execute_local_activity_method(PurchaseActivities.release, workflow.info().workflow_id,
-                                               start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
-
     def _over(self) -> bool:
         return self.finished or self.purchased
-
-    async def _keep_hold(self) -> None:
-        """Releases the hold when it times out; a new hold (another share count, a reopened flow) restarts it."""
-        ttl = timedelta(seconds=self.inp.reservation_ttl_seconds)
-        while not self._over():
-            renewed = self._renewed(self.hold_gen)
-            try:
-                await workflow.wait_condition(renewed, timeout=ttl)
-            except TimeoutError:
-                if not self._over():
-                    await self._release()
-                await workflow.wait_condition(renewed)
-
-    def _renewed(self, gen: int) -> Callable[[], bool]:
-        return lambda: self.hold_gen != gen or self._over()
 
     # ---- the person's moves ------------------------------------------------------------------------------------
     @workflow.update
@@ -225,8 +186,9 @@ class MakeInvestmentWorkflow:
         f = self.flow
         fields = f.fields_of(sub)
         step = sub.step
-        if step == "docusign":
-            return await self._browser_signature(str(fields["event"]))
+        if step == "docusign":  # what the signing page told the browser: OK is checked with the provider
+            await (self.signature.check() if fields["event"] == "OK" else self.signature.fail())
+            return await self._changed()
         f.status, f.error = ACTIVE, None
         if step == "dwolla-tos":
             await workflow.execute_local_activity_method(PurchaseActivities.agree_tos3, self.inp.user_id,
@@ -255,7 +217,7 @@ class MakeInvestmentWorkflow:
             await self._invest()
         elif step == "success" and self.outcome.get("view") == "error":
             f.status, f.result = COMPLETED, {"outcome": "failed", "redirect": self._asset_page()}
-            await self._release()
+            await self.hold.release()
             return await self._changed()
         elif step == "congrats":
             return await self._finish()
@@ -281,7 +243,7 @@ class MakeInvestmentWorkflow:
         if req.shares != f.facts.get("shares"):
             errors["shares"] = "The number of shares does not match your selection."
         if f.facts.get("esign"):
-            if self.envelope is None or req.envelope_id != self.envelope.envelope_id or not self.signature_done:
+            if not self.signature.is_envelope(req.envelope_id) or not self.signature.done:
                 errors["envelope_id"] = "The e-signature is not complete."
         elif not req.sa_signed_and_agreed_at or not f.facts.get("agreed_at"):
             errors["sa_signed_and_agreed_at"] = P.AGREEMENT_REQUIRED
@@ -299,8 +261,8 @@ class MakeInvestmentWorkflow:
         f = self.flow
         reopened = f.status == CLOSED
         state = await f.reopen()
-        if reopened and not self.purchased and not self.held:
-            await self._hold(int(f.facts.get("shares") or 0))
+        if reopened and not self.purchased and not self.hold.held:
+            await self.hold.take(int(f.facts.get("shares") or 0))
             state = await self._changed()
         return state
 
@@ -310,14 +272,14 @@ class MakeInvestmentWorkflow:
             return await self._finish()
         state = await self.flow.close()
         if self.flow.status == CLOSED and not self.purchased:
-            await self._release()  # compensation: the shares go back to the offering
+            await self.hold.release()  # compensation: the shares go back to the offering
         return state
 
     @workflow.signal
     async def signature_event(self, envelope_id: str) -> None:
         """The e-sign provider's webhook: check the envelope with the provider and move on (or fail)."""
-        if self.envelope is not None and envelope_id == self.envelope.envelope_id and self.flow.step == "docusign":
-            await self._check_signature()
+        if self.signature.is_envelope(envelope_id) and self.flow.step == "docusign":
+            await self.signature.check()
             await self._changed()
 
     @workflow.query
@@ -326,8 +288,8 @@ class MakeInvestmentWorkflow:
 
     @workflow.query
     def reservation_info(self) -> dict[str, Any]:
-        return {**self.reservation, "merchandising": self.p.merchandising if self.reservation["available_shares"] > 0
-                else None}
+        held = self.hold.reservation
+        return {**held, "merchandising": self.p.merchandising if held["available_shares"] > 0 else None}
 
     # ---- steps -----------------------------------------------------------------------------------------------
     async def _select(self, fields: dict[str, Any]) -> None:
@@ -342,8 +304,8 @@ class MakeInvestmentWorkflow:
             if not g.valid:
                 raise invalid({"giftCode": g.message}, g.message)
             gift = {"value": g.value, "redeemCode": g.redeemCode, "assetTicker": g.assetTicker}
-        if not await self._hold(shares):
-            raise invalid({"shares": P.only_left(self.reservation["available_shares"])}, P.NOT_ENOUGH_SHARES)
+        if not await self.hold.take(shares):
+            raise invalid({"shares": P.only_left(self.hold.reservation["available_shares"])}, P.NOT_ENOUGH_SHARES)
         f.facts.update(shares=shares, gift=gift)
         f.values["select-shares"] = {"shares": shares, "giftCode": code}
         self._recost()
@@ -410,58 +372,26 @@ class MakeInvestmentWorkflow:
 
     async def _prepare_signature(self) -> None:
         f = self.flow
-        if self.envelope is None:
-            try:
-                self.envelope = await workflow.execute_activity_method(
-                    EsignActivities.prepare, EnvelopeRequest(
-                        workflow.info().workflow_id, self.inp.user_id, self.inp.asset_id,
-                        str(self.p.esign_template_id), self.inp.return_url,
-                        {"ticker": str(self.p.asset["ticker"]), "shares": str(f.facts["shares"]),
-                         "total": str(f.facts["subtotal"])}),
-                    start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
-            except ActivityError as exc:
-                await self._fail("E-signature", str(getattr(exc.cause, "message", "")) or "Sorry, something went wrong")
-                return
+        error = await self.signature.prepare(EnvelopeRequest(
+            workflow.info().workflow_id, self.inp.user_id, self.inp.asset_id, str(self.p.esign_template_id),
+            self.inp.return_url, {"ticker": str(self.p.asset["ticker"]), "shares": str(f.facts["shares"]),
+                                  "total": str(f.facts["subtotal"])}))
+        if error is not None:
+            await self._fail("E-signature", error)
+            return
         f.status, f.waiting_for = WAITING, "signature"
         self.tasks.append(asyncio.create_task(self._signature_timer()))
 
     async def _signature_timer(self) -> None:
-        try:
-            await workflow.wait_condition(lambda: self.signature_done or self.flow.step != "docusign" or self._over(),
-                                          timeout=timedelta(seconds=self.inp.signature_timeout_seconds))
-        except TimeoutError:
-            await self._signature_failed()
+        await self.signature.timer()
+        if self.flow.status == FAILED:
             await self._changed()
 
-    async def _browser_signature(self, event: str) -> FlowState:
-        """What the signing page told the browser: OK is checked with the provider; anything else ends the purchase."""
-        if event == "OK":
-            await self._check_signature()
-        else:
-            await self._signature_failed()
-        return await self._changed()
-
-    async def _check_signature(self) -> None:
-        if self.signature_done or self.envelope is None:
-            return
-        status: str = await workflow.execute_activity_method(
-            EsignActivities.status, self.envelope.envelope_id, start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
-        if self.signature_done or self.flow.step != "docusign":  # the webhook and the browser may both ask
-            return
-        if status == "completed":
-            self.signature_done = True
-            self.flow.status, self.flow.waiting_for, self.flow.error = ACTIVE, None, None
-            await self._advance()
-        elif status in ("declined", "voided"):
-            await self._signature_failed()
+    async def _signed(self) -> None:
+        self.flow.status, self.flow.waiting_for, self.flow.error = ACTIVE, None, None
+        await self._advance()
 
     async def _signature_failed(self) -> None:
-        if self.signature_done or self.flow.status in (COMPLETED, FAILED):
-            return
-        self.signature_done = True
-        if self.envelope is not None:
-            await workflow.execute_activity_method(EsignActivities.void, self.envelope.envelope_id,
-                                                   start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
         await self._fail(P.SIGNATURE_FAILED_TITLE, P.SIGNATURE_FAILED)
 
     async def _invest(self) -> None:
@@ -475,20 +405,21 @@ class MakeInvestmentWorkflow:
                 shares=int(f.facts["shares"]), max_shares=int(f.facts["max_shares"]),
                 gift_value=str(f.facts["gift_value"]), redeem_code="" if free else str(gift.get("redeemCode") or ""),
                 asset_ticker=str(self.p.asset["ticker"]),
-                envelope_id=self.envelope.envelope_id if self.envelope else None,
+                envelope_id=self.signature.envelope.envelope_id if self.signature.envelope else None,
                 agreed_at=f.facts.get("agreed_at")),
             start_to_close_timeout=timedelta(seconds=60), retry_policy=PROVIDER_RETRY)
         f.facts["gift"] = None  # a gift code is used for one attempt
         f.values["select-shares"] = {**f.values.get("select-shares", {}), "giftCode": ""}
         if out.ok:
-            self.purchased, self.held = True, False
+            self.purchased = True
+            self.hold.consumed()
             self.outcome = {"view": "success", "title": "Success!", "messages": [], "investment": out.investment}
             if out.sold_out:
                 await self._tell_offering()
         else:
             self.outcome = {"view": "error", "title": P.ERROR_TITLES.get(out.error_type or "", P.PURCHASE_ERROR_TITLE),
                             "messages": out.messages, "error_type": out.error_type}
-            await self._release()
+            await self.hold.release()
 
     async def _tell_offering(self) -> None:
         try:
@@ -518,33 +449,6 @@ class MakeInvestmentWorkflow:
         return await self.flow.changed()
 
     def _context(self) -> None:
-        f, a = self.flow, self.p.asset
-        facts = f.facts
-        bank = self.passport.get("bank") or {}
-        room = P.room(int(facts["max_shares"]), int(facts["owned_shares"]))
-        f.context = {
-            "intro": {"asset": a},
-            "select-shares": {"asset": a, "max_shares": room, "owned_shares": facts["owned_shares"],
-                              "available_shares": self.reservation["available_shares"], "maximum_reached": room <= 0,
-                              "gift_allowed": not facts.get("free_share"), "free_share": bool(facts.get("free_share")),
-                              "gift": facts.get("gift")},
-            "home-address": {"states": STATES},
-            "ssn": {"locked": bool(facts.get("ssn_locked")), "migration_flag": bool(facts.get("migration_flag"))},
-            "confirmation": self.bank.confirmation_context(),
-            "investing-passport": {"profile": {k: v for k, v in self.passport.items() if k != "investor"}},
-            "not-enough-cash": {"cash": facts["cash"], "cost": facts["cost"],
-                                "shortfall": money_str(max(Decimal(0), Decimal(facts["cost"]) - Decimal(facts["cash"]))),
-                                "bank_name": bank.get("name", ""), "account_tail": bank.get("account_tail", ""),
-                                "bank_verified": bank.get("status") == "verified",
-                                "fund_link": "/app/investments/deposit-withdrawal", "transfer": facts.get("transfer")},
-            "docusign": asdict(self.envelope) if self.envelope else {},
-            "subscription-agreement": {"document": P.agreement_document(
-                ticker=str(a["ticker"]), display_name=str(a["display_name"]), shares=int(facts["shares"]),
-                total=Decimal(facts["subtotal"]), date=workflow.now().strftime("%B %d, %Y"),
-                investor=self.passport.get("investor") or {})},
-            "confirm-purchase": {"asset": a, "shares": facts["shares"], "subtotal": facts["subtotal"],
-                                 "gift_value": facts["gift_value"], "cost": facts["cost"], "cash": facts["cash"]},
-            "success": self.outcome,
-            "congrats": {"asset": a, "shares": facts["shares"], "merchandising": self.p.merchandising or None,
-                         "app_links": self.inp.app_links},
-        }
+        self.flow.context = {**self.profile.context(), **purchase_context(self.flow.facts, Learned(
+            self.p.asset, self.hold.reservation, self.passport, self.signature.envelope, self.outcome,
+            self.p.merchandising, self.inp.app_links))}

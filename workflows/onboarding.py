@@ -12,9 +12,8 @@ from temporalio import workflow
 with workflow.unsafe.imports_passed_through():
     from activities.profile import Profile, ProfileActivities
     from domain import onboarding as rules
-    from domain.states import STATES
     from workflows.bank_steps import BankLinkTimings, BankSteps
-    from workflows.flow_core import ACTIVE, COMPLETED, FlowCore, FlowState, StepSubmission
+    from workflows.flow_core import ACTIVE, COMPLETED, FlowCore, FlowState, FlowWorkflow, StepSubmission
     from workflows.profile_steps import DB_RETRY, ProfileSteps
 
 KIND = "onboarding"
@@ -34,7 +33,7 @@ def workflow_id(user_id: int) -> str:
 
 
 @workflow.defn(name="Onboarding")
-class OnboardingWorkflow:
+class OnboardingWorkflow(FlowWorkflow):
     def __init__(self) -> None:
         self.flow = FlowCore(KIND, rules.STEPS)
 
@@ -65,21 +64,6 @@ class OnboardingWorkflow:
     def _check(self, sub: StepSubmission) -> None:
         self.flow.check(sub)
 
-    @workflow.update
-    async def back(self) -> FlowState:
-        return await self.flow.go_back()
-
-    @workflow.update
-    async def open(self) -> FlowState:
-        return await self.flow.reopen()
-
-    @workflow.update
-    async def close(self) -> FlowState:
-        return await self.flow.close()
-
-    @workflow.query
-    def state(self) -> FlowState:
-        return self.flow.state()
 
     async def _apply(self, step: str, fields: dict[str, Any]) -> None:
         f = self.flow
@@ -94,11 +78,8 @@ class OnboardingWorkflow:
         f.advance()
 
     def _context(self) -> None:
-        f = self.flow
-        f.context = {
-            "home-address": {"states": STATES},
+        self.flow.context = {
+            **self.profile.context(),
             "state-availability-issue": {"message": rules.blocked_message()},
             "share-purchase-info": {"title": "Fund Your Account"},
-            "confirmation": self.bank.confirmation_context(),
-            "ssn": {"locked": bool(f.facts.get("ssn_locked")), "migration_flag": bool(f.facts.get("migration_flag"))},
         }

@@ -15,6 +15,7 @@ with workflow.unsafe.imports_passed_through():
     from activities.payments import CustomerRequest, PaymentActivities
     from activities.profile import ProfileActivities, SaveStep
     from domain.customer_status import customer_status_error
+    from domain.states import STATES
     from workflows.bank_steps import BANK_STEPS, BankSteps
     from workflows.flow_core import FAILED, WAITING, FlowCore, FlowError
 
@@ -53,6 +54,12 @@ class ProfileSteps:
         if step == "home-address":
             f.facts["state_blocked"] = fields.get("state") not in self.enabled_states
         return True
+
+    def context(self) -> dict[str, Any]:
+        """What the profile and bank steps show."""
+        f = self.flow.facts
+        return {"home-address": {"states": STATES}, "confirmation": self.bank.confirmation_context(),
+                "ssn": {"locked": bool(f.get("ssn_locked")), "migration_flag": bool(f.get("migration_flag"))}}
 
     async def _save(self, step: str, fields: dict[str, Any]) -> None:
         # a short database write: a local activity, run by this worker without a round trip through the server
