@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
 import { next, PROFILE_STEPS, signUp, submitSteps } from './flow-helpers.mjs'
-import { atFlowStep, confirmEmail } from './funding-helpers.mjs'
+import { atFlowStep, confirmEmail, signInToSandboxBank } from './funding-helpers.mjs'
 
 const LIMIT = 'ONE-TIME TRANSFER CAN NOT EXCEED $5000'
 
@@ -44,13 +44,7 @@ for (const variant of [DESKTOP, ANDROID]) {
       await atFlowStep(page, '/app/fund-account', 'intro', 'Fund Your Account')
       await next(page, 'CONTINUE')
       await atFlowStep(page, '/app/fund-account', 'connect-bank', 'Connect Your Bank')
-      await page.getByRole('button', { name: 'Sign in to your bank' }).click()
-      await page.getByRole('button', { name: /Harbor National Bank/ }).click()
-      await page.getByLabel('Username').fill('user_good')
-      await page.getByLabel('Password').fill('pass_good')
-      await page.getByRole('button', { name: 'Sign in' }).click()
-      await page.getByRole('radio').first().check()
-      await page.getByRole('button', { name: 'Continue' }).click()
+      await signInToSandboxBank(page)
 
       // the first deposit: '$' in front, decimals only, at most $5000
       await atFlowStep(page, '/app/fund-account', 'transfer', 'Transfer Funds')

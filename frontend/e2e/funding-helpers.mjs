@@ -14,6 +14,17 @@ export async function confirmEmail(page, email) {
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Waits until the flow under `base` shows `step` (its URL and rendered step), with its heading. */
+/** The bank-linking sandbox's hosted page: the first bank, the sandbox credentials, the first account. */
+export async function signInToSandboxBank(page) {
+  await page.getByRole('button', { name: 'Sign in to your bank' }).click()
+  await page.getByRole('button', { name: /Harbor National Bank/ }).click()
+  await page.getByLabel('Username').fill('user_good')
+  await page.getByLabel('Password').fill('pass_good')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('radio').first().check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
 export async function atFlowStep(page, base, step, title) {
   await page.waitForURL(new RegExp(`${escape(base)}(/${escape(step)})?$`))
   await page.locator(`[data-testid="flow-step"][data-step="${step}"]`).waitFor()

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
 import { atStep, flowCall, PROFILE_STEPS, signUp, submitSteps } from './flow-helpers.mjs'
-import { confirmEmail } from './funding-helpers.mjs'
+import { confirmEmail, signInToSandboxBank } from './funding-helpers.mjs'
 
 const BASE = '/app/make-investment'
 const FAILED_TITLE = 'Unable to purchase the share'
@@ -56,13 +56,7 @@ async function fundedInvestor(page, variant) {
   await atStep(page, 'intro')
   await submitSteps(page, PROFILE_STEPS)
   await atStep(page, 'connect-bank', 'Connect Your Bank')
-  await page.getByRole('button', { name: 'Sign in to your bank' }).click()
-  await page.getByRole('button', { name: /Harbor National Bank/ }).click()
-  await page.getByLabel('Username').fill('user_good')
-  await page.getByLabel('Password').fill('pass_good')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('radio').first().check()
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await signInToSandboxBank(page)
   await page.waitForURL('**/app/fund-account', { timeout: 45_000 })
   const deposit = await flowCall(page, 'POST', '/api/dwolla/transfers/', { type: 'deposit', amount: '1000.00' })
   assert.ok(deposit.status < 300, `deposit: ${deposit.status} ${JSON.stringify(deposit.body)}`)

@@ -30,12 +30,13 @@ PROFILE: dict[str, dict[str, Any]] = {
 
 
 class Flow:
-    def __init__(self, api: httpx.AsyncClient, headers: dict[str, str], kind: str = "onboarding") -> None:
-        self.api, self.headers, self.kind = api, headers, kind
+    def __init__(self, api: httpx.AsyncClient, headers: dict[str, str], kind: str = "onboarding",
+                 start: dict[str, Any] | None = None) -> None:
+        self.api, self.headers, self.kind, self.start = api, headers, kind, start
         self.state: dict[str, Any] = {}
 
     async def open(self) -> dict[str, Any]:
-        r = await self.api.post(f"/api/flows/{self.kind}", headers=self.headers)
+        r = await self.api.post(f"/api/flows/{self.kind}", headers=self.headers, json=self.start)
         assert r.status_code == 200, r.text
         self.state = r.json()
         return self.state

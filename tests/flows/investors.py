@@ -18,6 +18,7 @@ from domain import ledger as L
 from store.ledger import post
 from store.models import Asset, Customer, Email, FundingSource, Investment, LedgerPosting, User
 from tests.api.accounts import signup
+from tests.flows.driver import Flow
 
 
 async def funded_investor(api: httpx.AsyncClient, state: AppState, cash: str = "1000.00",
@@ -80,39 +81,18 @@ async def ledger_total(state: AppState) -> Decimal:
         return Decimal(await db.scalar(select(func.coalesce(func.sum(LedgerPosting.amount), 0))) or 0)
 
 
-class Purchase:
+class Purchase(Flow):
     """A make-investment flow driven through the flow API, the way the browser does."""
 
     def __init__(self, api: httpx.AsyncClient, user: dict[str, Any], asset_id: int) -> None:
-        self.api, self.user, self.asset_id = api, user, asset_id
-        self.state: dict[str, Any] = {}
-
-    async def open(self) -> dict[str, Any]:
-        r = await self.api.post("/api/flows/make-investment", json={"asset_id": self.asset_id},
-                                headers=self.user["headers"])
-        assert r.status_code == 200, r.text
-        self.state = r.json()
-        return self.state
-
-    @property
-    def base(self) -> str:
-        return f"/api/flows/make-investment/{self.state['flow_id']}"
-
-    async def submit(self, fields: dict[str, Any] | None = None, step: str | None = None) -> httpx.Response:
-        r = await self.api.post(f"{self.base}/steps/{step or self.state['step']}", json=fields or {},
-                                headers=self.user["headers"])
-        if r.status_code == 200:
-            self.state = r.json()
-        return r
+        super().__init__(api, user["headers"], "make-investment", {"asset_id": asset_id})
+        self.user = user
 
     async def ok(self, fields: dict[str, Any] | None = None) -> dict[str, Any]:
-        step = self.state["step"]
-        r = await self.submit(fields)
-        assert r.status_code == 200, (step, r.status_code, r.text)
-        return self.state
+        return await super().ok(fields or {})
 
     async def refresh(self) -> dict[str, Any]:
-        r = await self.api.get(self.base, headers=self.user["headers"])
+        r = await self.api.get(self.base, headers=self.headers)
         assert r.status_code == 200, r.text
         self.state = r.json()
         return self.state
