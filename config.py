@@ -15,6 +15,7 @@ class Settings(BaseSettings):
 
     env: str = "dev"
     database_url: str = "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine"
+    database_tls: bool = False  # TLS to PostgreSQL: on for a database across a network, off on the same host
     redis_url: str = "redis://127.0.0.1:6379/0"
     temporal_address: str = "127.0.0.1:7233"
     temporal_namespace: str = "default"
@@ -28,6 +29,7 @@ class Settings(BaseSettings):
     secret_key: str = "dev-only-secret-key-change-me-in-production-0123456789"
     pii_key: str = "dev-only-pii-key-change-me-0123456789abcdef"
     jwt_lifetime_seconds: int = 900
+    auth_cache_seconds: float = 10.0  # the flow calls read an account's active flag through a cache this old at most
     jwt_refresh_window_seconds: int = 7 * 24 * 3600
     jwt_remember_me_refresh_window_seconds: int = 30 * 24 * 3600
     password_reset_timeout_seconds: int = 3 * 24 * 3600

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from config import Settings
 from store.models import User
@@ -32,18 +32,25 @@ def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseIn
         {"ios": s.app_store_url, "android": s.play_store_url}, s.purchase_idle_timeout_seconds)
 
 
+class Owner(Protocol):
+    """Whoever calls: a flow's owner is known by the user id alone."""
+
+    @property
+    def id(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class FlowKind:
     name: str
     workflow: Any  # the workflow class
     workflow_type: str
-    make_id: Callable[[User, Start], str]
+    make_id: Callable[[Owner, Start], str]
     make_input: Callable[[User, Settings, Start], Any]
     summary: Callable[[User, Start], str]
-    id_pattern: Callable[[User], str] | None = None  # a kind with many flows per user: the regex its ids match
+    id_pattern: Callable[[Owner], str] | None = None  # a kind with many flows per user: the regex its ids match
     per_asset: bool = False
 
-    def owns(self, user: User, flow_id: str) -> bool:
+    def owns(self, user: Owner, flow_id: str) -> bool:
         """A flow belongs to one user: anybody else's id is not found."""
         if self.id_pattern is not None:
             return re.fullmatch(self.id_pattern(user), flow_id) is not None

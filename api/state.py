@@ -10,6 +10,7 @@ from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client
 
+from api.active_users import ActiveUsers
 from api.catalogue import Catalogue
 from clients.mail import MailClient
 from config import Settings
@@ -26,12 +27,13 @@ class AppState:
     http: httpx.AsyncClient
     mail: MailClient
     catalogue: Catalogue
+    active_users: ActiveUsers
     _temporal: Client | None = None
     _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @classmethod
     def create(cls, settings: Settings) -> AppState:
-        engine = make_engine(settings.database_url)
+        engine = make_engine(settings.database_url, settings.database_tls)
         http = httpx.AsyncClient(timeout=settings.provider_timeout_seconds)
         sessions = make_sessionmaker(engine)
         redis = Redis.from_url(settings.redis_url, decode_responses=False)
@@ -41,6 +43,7 @@ class AppState:
             sessions=sessions,
             redis=redis,
             catalogue=Catalogue(sessions, redis, settings.catalogue_cache_seconds),
+            active_users=ActiveUsers(engine, settings.auth_cache_seconds),
             http=http,
             mail=MailClient(http, settings.providers_url, settings.provider_api_key),
         )

@@ -83,7 +83,8 @@ async def seed(db: AsyncSession) -> None:
 
 
 async def main(settings: Settings | None = None) -> None:
-    engine = make_engine((settings or get_settings()).database_url)
+    settings = settings or get_settings()
+    engine = make_engine(settings.database_url, settings.database_tls)
     try:
         async with make_sessionmaker(engine)() as db:
             await seed(db)

@@ -52,7 +52,7 @@ class Resources:
 
 @asynccontextmanager
 async def worker_resources(settings: Settings) -> AsyncIterator[Resources]:
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, settings.database_tls)
     redis = Redis.from_url(settings.redis_url)
     async with httpx.AsyncClient(timeout=settings.provider_timeout_seconds) as http:
         try:

@@ -17,6 +17,7 @@ with workflow.unsafe.imports_passed_through():
     from workflows import search_attributes as sa
 
 ACTIVE, WAITING, COMPLETED, CLOSED, FAILED = "active", "waiting", "completed", "closed", "failed"
+STATE_QUERY = "state"  # every flow workflow answers it with its FlowState
 
 
 @dataclass
@@ -175,6 +176,6 @@ class FlowWorkflow:
     async def close(self) -> FlowState:
         return await self.flow.close()
 
-    @workflow.query
+    @workflow.query(name=STATE_QUERY)
     def state(self) -> FlowState:
         return self.flow.state()

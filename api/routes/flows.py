@@ -12,18 +12,17 @@ from typing import Any
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from temporalio.client import WithStartWorkflowOperation, WorkflowUpdateFailedError
-from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
+from temporalio.common import RawValue, SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
-from api.deps import CurrentUser, Db, State
+from api.deps import CurrentCaller, CurrentUser, Db, State
 from api.errors import ApiError
-from api.flows_registry import KINDS, FlowKind, Start
+from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.purchase_flow import asset_of, purchase_start
-from api.render import json_response
 from worker.updates import with_ready_retry
 from workflows import search_attributes as sa
-from workflows.flow_core import FlowState, StepSubmission
+from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
 
 router = APIRouter(tags=["flows"])
 
@@ -38,7 +37,7 @@ def _kind(kind: str) -> FlowKind:
     return KINDS[kind]
 
 
-def _owned(kind: str, flow_id: str, user: CurrentUser) -> FlowKind:
+def _owned(kind: str, flow_id: str, user: Owner) -> FlowKind:
     k = _kind(kind)
     if not k.owns(user, flow_id):  # a flow belongs to one user: anybody else's id is not found
         raise ApiError(404, "Flow not found.")
@@ -62,8 +61,14 @@ def _not_found(exc: RPCError) -> ApiError:
     raise exc
 
 
-def _state(state: FlowState) -> Response:
-    return json_response(asdict(state))
+def _raw(value: RawValue) -> bytes:
+    """A FlowState exactly as the workflow encoded it (JSON; the codec already decrypted it): the api passes it on
+    to the browser and the SSE streams without parsing and re-serialising it."""
+    return value.payload.data
+
+
+def _state(body: bytes) -> Response:
+    return Response(body, media_type="application/json")
 
 
 @router.post("/api/flows/{kind}")
@@ -79,75 +84,85 @@ async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
         asset = await asset_of(db, (body or {}).get("asset_id"))
         args = await purchase_start(db, client, user, asset)
         attributes.append(SearchAttributePair(sa.ASSET_TICKER, asset.ticker))
+    flow_id = k.make_id(user, args)
     start = WithStartWorkflowOperation(
-        k.workflow.run, k.make_input(user, state.settings, args), id=k.make_id(user, args),
+        k.workflow.run, k.make_input(user, state.settings, args), id=flow_id,
         task_queue=state.settings.task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
         static_summary=k.summary(user, args), search_attributes=TypedSearchAttributes(attributes))
-    flow: FlowState = await client.execute_update_with_start_workflow(k.workflow.open, start_workflow_operation=start)
-    await publish(state, flow)
+    raw: RawValue = await client.execute_update_with_start_workflow(
+        k.workflow.open, start_workflow_operation=start, result_type=RawValue)
+    flow = _raw(raw)
+    await publish_raw(state, flow_id, flow)
     return _state(flow)
 
 
 @router.get("/api/flows/{kind}/{flow_id}")
-async def get_flow(kind: str, flow_id: str, user: CurrentUser, state: State) -> Response:
-    k = _owned(kind, flow_id, user)
-    try:
-        flow: FlowState = await (await state.temporal()).get_workflow_handle(flow_id).query(k.workflow.state)
+async def get_flow(kind: str, flow_id: str, user: CurrentCaller, state: State) -> Response:
+    _owned(kind, flow_id, user)
+    try:  # by name: given the method, the SDK would ignore result_type
+        raw: RawValue = await (await state.temporal()).get_workflow_handle(flow_id).query(
+            STATE_QUERY, result_type=RawValue)
     except RPCError as exc:
         raise _not_found(exc) from None
-    return _state(flow)
+    return _state(_raw(raw))
 
 
-async def _update(kind: str, flow_id: str, user: CurrentUser, state: State, name: str, arg: Any = None) -> Response:
+async def _update(kind: str, flow_id: str, user: Owner, state: State, name: str, arg: Any = None) -> Response:
     k = _owned(kind, flow_id, user)
     handle = (await state.temporal()).get_workflow_handle(flow_id)
+    method = getattr(k.workflow, name)
     try:
-        method = getattr(k.workflow, name)
-        flow: FlowState = await with_ready_retry(
-            lambda: handle.execute_update(method, arg) if arg is not None else handle.execute_update(method))
+        raw: RawValue = await with_ready_retry(
+            lambda: handle.execute_update(method, arg, result_type=RawValue) if arg is not None
+            else handle.execute_update(method, result_type=RawValue))
     except WorkflowUpdateFailedError as exc:
         return _failed_update(exc)
     except RPCError as exc:
         raise _not_found(exc) from None
-    await publish(state, flow)
-    return _state(flow)
+    body = _raw(raw)
+    await publish_raw(state, flow_id, body)
+    return _state(body)
+
+
+async def publish_raw(state: State, flow_id: str, body: bytes) -> None:
+    """Fans the new FlowState out to every SSE stream of this flow (any api instance) through Redis."""
+    with contextlib.suppress(Exception):  # a browser that misses an event re-reads the state
+        await state.redis.publish(channel(flow_id), body)
 
 
 async def publish(state: State, flow: FlowState) -> None:
-    """Fans the new FlowState out to every SSE stream of this flow (any api instance) through Redis."""
-    with contextlib.suppress(Exception):  # a browser that misses an event re-reads the state
-        await state.redis.publish(channel(flow.flow_id), json.dumps(asdict(flow), default=str))
+    await publish_raw(state, flow.flow_id, json.dumps(asdict(flow), default=str).encode())
 
 
 @router.post("/api/flows/{kind}/{flow_id}/steps/{step}")
-async def submit_step(kind: str, flow_id: str, step: str, user: CurrentUser, state: State,
+async def submit_step(kind: str, flow_id: str, step: str, user: CurrentCaller, state: State,
                       fields: dict[str, Any] = Body(default_factory=dict)) -> Response:
     """The current step's fields → 200 FlowState, or 422 {"errors": {field: message}, "message": text}."""
     return await _update(kind, flow_id, user, state, "submit", StepSubmission(step, fields))
 
 
 @router.post("/api/flows/{kind}/{flow_id}/back")
-async def back(kind: str, flow_id: str, user: CurrentUser, state: State) -> Response:
+async def back(kind: str, flow_id: str, user: CurrentCaller, state: State) -> Response:
     return await _update(kind, flow_id, user, state, "back")
 
 
 @router.post("/api/flows/{kind}/{flow_id}/close")
-async def close(kind: str, flow_id: str, user: CurrentUser, state: State) -> Response:
+async def close(kind: str, flow_id: str, user: CurrentCaller, state: State) -> Response:
     return await _update(kind, flow_id, user, state, "close")
 
 
 @router.get("/api/flows/{kind}/{flow_id}/events")
-async def events(kind: str, flow_id: str, request: Request, user: CurrentUser, state: State) -> StreamingResponse:
+async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller, state: State) -> StreamingResponse:
     """Server-Sent Events: the current FlowState, then a new one every time it changes."""
-    k = _owned(kind, flow_id, user)
+    _owned(kind, flow_id, user)
     client = await state.temporal()
 
     async def stream() -> AsyncIterator[bytes]:
         pubsub = state.redis.pubsub()
         await pubsub.subscribe(channel(flow_id))
         try:
-            first: FlowState = await client.get_workflow_handle(flow_id).query(k.workflow.state)
-            yield f"data: {json.dumps(asdict(first), default=str)}\n\n".encode()
+            first: RawValue = await client.get_workflow_handle(flow_id).query(STATE_QUERY, result_type=RawValue)
+            yield b"data: " + _raw(first) + b"\n\n"
             while not await request.is_disconnected():
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=15)
                 if message is None:

@@ -35,7 +35,7 @@ async def test_round_trip_and_wrong_key() -> None:
 async def test_history_has_no_clear_payloads_and_codec_endpoint_decodes(
         api: httpx.AsyncClient, temporal_client: Client, settings: Settings) -> None:
     user = await signup(api)
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, settings.database_tls)
     async with make_sessionmaker(engine)() as db:
         email_id = await db.scalar(select(Email.id).where(Email.email == user["email"]))
     await engine.dispose()
