@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import JSON, cast, func, literal, select, update
+from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
@@ -96,55 +96,79 @@ class ProfileActivities:
 
     @activity.defn(name="profile.save_step")
     async def save_step(self, req: SaveStep) -> None:
-        f = req.fields
+        """One step's values written by one or two UPDATE statements (no ORM load first): the JSON sections get the
+        step's keys merged in, so a retry writes the same values again."""
+        users, info, emp, inv = self._changes(req.step, req.fields)
+        if info:
+            users["investment_info"] = _merged(User.investment_info, info)
+        customers = {k: _merged(c, v) for k, c, v in (("employment_details", Customer.employment_details, emp),
+                                                       ("investor_details", Customer.investor_details, inv)) if v}
         async with self._sessions() as db:
-            user, customer = await _load(db, req.user_id)
-            emp, info, inv = dict(customer.employment_details or {}), dict(user.investment_info or {}), \
-                dict(customer.investor_details or {})
-            match req.step:
-                case "name-phone-info":
-                    user.first_name, user.last_name = text(f, "first_name"), text(f, "last_name")
-                    user.phone_number = text(f, "phone_number")
-                case "date-of-birth":
-                    user.date_of_birth = text(f, "date_of_birth")
-                case "home-address":
-                    user.address = text(f, "address").split(",")[0].strip()
-                    user.address2, user.city = text(f, "apt"), text(f, "city")
-                    user.state, user.postal_code = text(f, "state"), text(f, "postal_code")
-                case "state-availability-issue":
-                    if f.get("notify") is True and user.state:
-                        await db.execute(insert(StateNotification).values(user_id=user.id, blocked_state=user.state)
-                                         .on_conflict_do_nothing(index_elements=["user_id", "blocked_state"]))
-                case "ssn":
-                    ssn = text(f, "ssn")
-                    if ssn[:1].isdigit():  # a masked value keeps what is saved
-                        user.ssn_encrypted, user.ssn_last4 = self._pii.encrypt(ssn), ssn[-4:]
-                    user.terms_agreed_at = user.terms_agreed_at or datetime.now(UTC)
-                    user.tos3_agreed_at = user.tos3_agreed_at or datetime.now(UTC)  # the payment provider's terms too
-                case "accreditation-status":
-                    info["accredited_status"] = int(text(f, "accredited_status"))
-                case "employment-status":
-                    emp["employmentStatus"] = text(f, "employmentStatus")
-                    if emp["employmentStatus"] not in NEEDS_EMPLOYER:
-                        emp["employer"], emp["occupationOrJobTitle"] = "", ""
-                case "employer-information":
-                    emp["employer"], emp["occupationOrJobTitle"] = text(f, "employer"), text(f, "occupationOrJobTitle")
-                case "employment-details":
-                    emp["pretaxAnnualIncome"] = money_amount(f.get("pretaxAnnualIncome"))
-                    emp["liquidNetWorth"] = money_amount(f.get("liquidNetWorth"))
-                case "risk-profile":
-                    inv["riskToleranceLevel"] = text(f, "riskToleranceLevel")
-                case "finra-or-sec":
-                    info["isAssociated"] = f.get("isAssociated") is True
-                    if not info["isAssociated"]:
-                        info["sec_or_finra_organization_name"] = ""
-                case "organization-name":
-                    info["sec_or_finra_organization_name"] = text(f, "sec_or_finra_organization_name")
-                case "is-shareholder":
-                    info["isShareholder"] = f.get("isShareholder") is True
-                    if not info["isShareholder"]:
-                        info["publicly_traded_company_tickers"] = ""
-                case "company-ticker":
-                    info["publicly_traded_company_tickers"] = text(f, "publicly_traded_company_tickers")
-            customer.employment_details, user.investment_info, customer.investor_details = emp, info, inv
+            found = await db.scalar(update(User).where(User.id == req.user_id).values(users or {"id": User.id})
+                                    .returning(User.id))
+            if found is None:
+                raise ApplicationError(f"user {req.user_id} not found", type="UserNotFound", non_retryable=True)
+            if req.step == "state-availability-issue" and req.fields.get("notify") is True:
+                await db.execute(insert(StateNotification).from_select(
+                    ["user_id", "blocked_state"], select(User.id, User.state).where(User.id == req.user_id,
+                                                                                   User.state.is_not(None)))
+                    .on_conflict_do_nothing(index_elements=["user_id", "blocked_state"]))
+            if customers:
+                await db.execute(update(Customer).where(Customer.user_id == req.user_id).values(customers))
             await db.commit()
+
+    def _changes(self, step: str, f: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any],
+                                                               dict[str, Any]]:
+        """What a step changes: user columns, and keys of investment_info, employment_details, investor_details."""
+        users: dict[str, Any] = {}
+        info: dict[str, Any] = {}
+        emp: dict[str, Any] = {}
+        inv: dict[str, Any] = {}
+        match step:
+            case "name-phone-info":
+                users = {"first_name": text(f, "first_name"), "last_name": text(f, "last_name"),
+                         "phone_number": text(f, "phone_number")}
+            case "date-of-birth":
+                users = {"date_of_birth": text(f, "date_of_birth")}
+            case "home-address":
+                users = {"address": text(f, "address").split(",")[0].strip(), "address2": text(f, "apt"),
+                         "city": text(f, "city"), "state": text(f, "state"), "postal_code": text(f, "postal_code")}
+            case "ssn":
+                ssn = text(f, "ssn")
+                if ssn[:1].isdigit():  # a masked value keeps what is saved
+                    users = {"ssn_encrypted": self._pii.encrypt(ssn), "ssn_last4": ssn[-4:]}
+                now = datetime.now(UTC)  # the first agreement stands; the payment provider's terms are agreed too
+                users |= {"terms_agreed_at": func.coalesce(User.terms_agreed_at, now),
+                          "tos3_agreed_at": func.coalesce(User.tos3_agreed_at, now)}
+            case "accreditation-status":
+                info = {"accredited_status": int(text(f, "accredited_status"))}
+            case "employment-status":
+                emp = {"employmentStatus": text(f, "employmentStatus")}
+                if emp["employmentStatus"] not in NEEDS_EMPLOYER:
+                    emp |= {"employer": "", "occupationOrJobTitle": ""}
+            case "employer-information":
+                emp = {"employer": text(f, "employer"), "occupationOrJobTitle": text(f, "occupationOrJobTitle")}
+            case "employment-details":
+                emp = {"pretaxAnnualIncome": money_amount(f.get("pretaxAnnualIncome")),
+                       "liquidNetWorth": money_amount(f.get("liquidNetWorth"))}
+            case "risk-profile":
+                inv = {"riskToleranceLevel": text(f, "riskToleranceLevel")}
+            case "finra-or-sec":
+                info = {"isAssociated": f.get("isAssociated") is True}
+                if not info["isAssociated"]:
+                    info["sec_or_finra_organization_name"] = ""
+            case "organization-name":
+                info = {"sec_or_finra_organization_name": text(f, "sec_or_finra_organization_name")}
+            case "is-shareholder":
+                info = {"isShareholder": f.get("isShareholder") is True}
+                if not info["isShareholder"]:
+                    info["publicly_traded_company_tickers"] = ""
+            case "company-ticker":
+                info = {"publicly_traded_company_tickers": text(f, "publicly_traded_company_tickers")}
+        return users, info, emp, inv
+
+
+def _merged(column: Any, keys: dict[str, Any]) -> Any:
+    """The JSON column with these keys set (PostgreSQL's jsonb `||`), in the same statement that updates the row."""
+    merged = func.coalesce(cast(column, JSONB), literal({}, JSONB)).op("||")(literal(keys, JSONB))
+    return cast(merged, JSON)

@@ -4,9 +4,10 @@ publishes each new FlowState it gets back from an Update to Redis for the SSE st
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from temporalio import workflow
@@ -18,6 +19,8 @@ with workflow.unsafe.imports_passed_through():
 
 ACTIVE, WAITING, COMPLETED, CLOSED, FAILED = "active", "waiting", "completed", "closed", "failed"
 STATE_QUERY = "state"  # every flow workflow answers it with its FlowState
+SERVE_V2 = "flow-serve-v2"  # one idle timer per idle period; the step search attribute follows within a moment
+STEP_SHOWN_AFTER = timedelta(seconds=2)
 
 
 @dataclass
@@ -71,6 +74,9 @@ class FlowCore:
         self.error: FlowError | None = None
         self.version = 0
         self.ready = False
+        self.batched = False  # SERVE_V2: set by serve()
+        self.shown = ""  # the step the search attribute shows
+        self.last_change = datetime.min.replace(tzinfo=UTC)
 
     def begin(self) -> None:
         self.step = first_step(self.steps, self.facts)
@@ -117,18 +123,54 @@ class FlowCore:
             waiting_for=self.waiting_for, result=self.result, error=self.error, version=self.version)
 
     async def changed(self) -> FlowState:
-        """After every change: bump the version and tell ops (search attributes, current details)."""
+        """After every change: bump the version and tell ops (current details at once; the step search attribute
+        at once when the flow comes to rest or ends, else once the investor has stayed on the step a moment)."""
         self.version += 1
-        workflow.upsert_search_attributes([sa.STEP.value_set(self.step)])
+        self.last_change = workflow.now()
+        if not self.batched or self.status != ACTIVE or not self.shown:
+            self._show_step()
         waits = f"; waiting for {self.waiting_for}" if self.waiting_for else "; waiting for the investor"
         workflow.set_current_details(f"Step **{self.step}** ({self.status}){waits}. Version {self.version}.")
         return self.state()
 
+    def _show_step(self) -> None:
+        if not self.batched or self.shown != self.step:  # before the patch: an upsert after every change
+            workflow.upsert_search_attributes([sa.STEP.value_set(self.step)])
+            self.shown = self.step
+
     async def serve(self, idle_timeout_seconds: int) -> dict[str, Any]:
-        """The body of every flow's run(): wait for the person until the flow ends or sits idle too long."""
+        """The body of every flow's run(): wait for the person until the flow ends or sits idle too long.
+        One idle timer per idle period, not one per step: it is re-armed only when it fires early."""
+        self.batched = workflow.patched(SERVE_V2)
         self.ready = True
         await self.changed()
-        while self.status not in (COMPLETED, FAILED):
+        if not self.batched:
+            return await self._serve_v1(idle_timeout_seconds)
+        idle = timedelta(seconds=idle_timeout_seconds)
+        while not self._ended():
+            if self.shown != self.step:  # the investor moved on: show the step once they stay on it a moment
+                await self._quiet(STEP_SHOWN_AFTER)
+                self._show_step()
+                continue
+            remaining = self.last_change + idle - workflow.now()
+            if remaining <= timedelta(0):
+                self.status, self.result = CLOSED, {"outcome": "idle"}
+                self._show_step()
+                break
+            await self._quiet(remaining, lambda: self.shown != self.step)
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return self.result or {"outcome": self.status}
+
+    def _ended(self) -> bool:
+        return self.status in (COMPLETED, FAILED)
+
+    async def _quiet(self, period: timedelta, wake: Callable[[], bool] = lambda: False) -> None:
+        with contextlib.suppress(TimeoutError):
+            await workflow.wait_condition(lambda: self._ended() or wake(), timeout=period)
+
+    async def _serve_v1(self, idle_timeout_seconds: int) -> dict[str, Any]:
+        """Flows started before SERVE_V2 (their histories replay through this): a new idle timer after every change."""
+        while not self._ended():
             try:
                 await workflow.wait_condition(self._moved(self.version), timeout=timedelta(seconds=idle_timeout_seconds))
             except TimeoutError:
