@@ -9,7 +9,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
-from temporalio.exceptions import ActivityError
+from temporalio.exceptions import ApplicationError
 from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
@@ -55,11 +55,9 @@ class BankSteps:
                                  str(fields["routingNumber"]), str(fields["accountNumber"]), key)
             method = PaymentActivities.link_manual
         try:
-            linked: LinkedBank = await workflow.execute_activity_method(
-                method, request, start_to_close_timeout=timedelta(seconds=30), retry_policy=PROVIDER_RETRY)
-        except ActivityError as exc:
-            message = getattr(exc.cause, "message", None) or "Something went wrong, please try again"
-            f.error = FlowError("Bank account not linked", str(message))
+            linked: LinkedBank = await f.call(method, request, timedelta(seconds=30), PROVIDER_RETRY)
+        except ApplicationError as exc:
+            f.error = FlowError("Bank account not linked", exc.message or "Something went wrong, please try again")
             return False
         f.facts["funding_source"] = {"id": linked.funding_source_id, "status": linked.status,
                                      "bank_name": linked.bank_name, "account_tail": linked.account_tail}

@@ -9,7 +9,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
-from temporalio.exceptions import ActivityError
+from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     from activities.documents import DocumentActivities, SubmitDocument
@@ -50,11 +50,11 @@ class DocumentUploadWorkflow(FlowWorkflow):
         if sub.step == "upload":
             key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:document:{f.version}"
             try:
-                status: str = await workflow.execute_activity_method(
-                    DocumentActivities.submit, SubmitDocument(self.inp.user_id, str(fields["file_key"]), key),
-                    start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
-            except ActivityError as exc:
-                f.error = FlowError("Upload failed", str(getattr(exc.cause, "message", "Something went wrong, please try again")))
+                status: str = await f.call(DocumentActivities.submit,
+                                           SubmitDocument(self.inp.user_id, str(fields["file_key"]), key),
+                                           timedelta(seconds=30), RETRY)
+            except ApplicationError as exc:
+                f.error = FlowError("Upload failed", exc.message or "Something went wrong, please try again")
                 return await f.changed()
             f.context["complete"] = {"customer_status": status,
                                      "message": "Thanks! Your ID was received; approval usually takes 2-3 days."}

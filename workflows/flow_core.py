@@ -11,7 +11,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from temporalio import workflow
-from temporalio.exceptions import ApplicationError
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     from domain.flow import Step, by_id, first_step, next_step, previous_step, step_views
@@ -74,7 +75,7 @@ class FlowCore:
         self.error: FlowError | None = None
         self.version = 0
         self.ready = False
-        self.batched = False  # SERVE_V2: set by serve()
+        self._v2: bool | None = None  # SERVE_V2, asked once per run
         self.shown = ""  # the step the search attribute shows
         self.last_change = datetime.min.replace(tzinfo=UTC)
 
@@ -127,24 +128,45 @@ class FlowCore:
         at once when the flow comes to rest or ends, else once the investor has stayed on the step a moment)."""
         self.version += 1
         self.last_change = workflow.now()
-        if not self.batched or self.status != ACTIVE or not self.shown:
+        if not self.v2 or self.status != ACTIVE or not self.shown:
             self._show_step()
         waits = f"; waiting for {self.waiting_for}" if self.waiting_for else "; waiting for the investor"
         workflow.set_current_details(f"Step **{self.step}** ({self.status}){waits}. Version {self.version}.")
         return self.state()
 
     def _show_step(self) -> None:
-        if not self.batched or self.shown != self.step:  # before the patch: an upsert after every change
+        if not self.v2 or self.shown != self.step:  # before the patch: an upsert after every change
             workflow.upsert_search_attributes([sa.STEP.value_set(self.step)])
             self.shown = self.step
+
+    @property
+    def v2(self) -> bool:
+        """Whether this run follows SERVE_V2 (runs started before it replay the old commands)."""
+        if self._v2 is None:
+            self._v2 = workflow.patched(SERVE_V2)
+        return self._v2
+
+    async def call(self, method: Any, arg: Any, limit: timedelta, retry: RetryPolicy) -> Any:
+        """A short call (a database read or write, a provider request): a local activity, run by this worker within
+        the same workflow task, no round trip through the server; before SERVE_V2 it was a server activity.
+        A failure is raised as an ApplicationError carrying the activity's message and type, whichever way it ran."""
+        try:
+            if self.v2:
+                return await workflow.execute_local_activity_method(method, arg, start_to_close_timeout=limit,
+                                                                    retry_policy=retry)
+            return await workflow.execute_activity_method(method, arg, start_to_close_timeout=limit, retry_policy=retry)
+        except ActivityError as exc:
+            cause = exc.cause
+            if isinstance(cause, ApplicationError):
+                raise ApplicationError(cause.message, *cause.details, type=cause.type, non_retryable=True) from None
+            raise ApplicationError(str(cause or exc), type="CallFailed", non_retryable=True) from None
 
     async def serve(self, idle_timeout_seconds: int) -> dict[str, Any]:
         """The body of every flow's run(): wait for the person until the flow ends or sits idle too long.
         One idle timer per idle period, not one per step: it is re-armed only when it fires early."""
-        self.batched = workflow.patched(SERVE_V2)
         self.ready = True
         await self.changed()
-        if not self.batched:
+        if not self.v2:
             return await self._serve_v1(idle_timeout_seconds)
         idle = timedelta(seconds=idle_timeout_seconds)
         while not self._ended():

@@ -9,7 +9,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
-from temporalio.exceptions import ActivityError
+from temporalio.exceptions import ApplicationError
 from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
@@ -49,9 +49,8 @@ class FundAccountWorkflow(FlowWorkflow):
     async def run(self, inp: FundAccountInput) -> dict[str, Any]:
         self.inp = inp
         self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
-        profile: Profile = await workflow.execute_activity_method(
-            ProfileActivities.load, inp.user_id, start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
         f = self.flow
+        profile: Profile = await f.call(ProfileActivities.load, inp.user_id, timedelta(seconds=30), RETRY)
         f.facts = dict(profile.facts)
         f.begin()
         self._gate()
@@ -102,11 +101,10 @@ class FundAccountWorkflow(FlowWorkflow):
         amount = T.parse_amount(fields["transfer_amount"])
         key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:deposit"
         try:
-            transfer: int = await workflow.execute_activity_method(
-                FundingActivities.open_deposit, OpenDeposit(self.inp.user_id, str(amount), key),
-                start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
-        except ActivityError as exc:
-            f.error = FlowError("Transfer not started", str(getattr(exc.cause, "message", "Something went wrong")))
+            transfer: int = await f.call(FundingActivities.open_deposit, OpenDeposit(self.inp.user_id, str(amount), key),
+                                         timedelta(seconds=30), RETRY)
+        except ApplicationError as exc:
+            f.error = FlowError("Transfer not started", exc.message or "Something went wrong")
             return False
         await workflow.start_child_workflow(
             TransferWorkflow.run, TransferInput(transfer, self.inp.user_id, self.inp.transfer_poll_seconds),

@@ -42,9 +42,8 @@ class OnboardingWorkflow(FlowWorkflow):
         self.inp = inp
         self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
         self.profile = ProfileSteps(self.flow, inp.user_id, self.bank, inp.enabled_states)
-        profile: Profile = await workflow.execute_activity_method(
-            ProfileActivities.load, inp.user_id, start_to_close_timeout=timedelta(seconds=30), retry_policy=DB_RETRY)
         f = self.flow
+        profile: Profile = await f.call(ProfileActivities.load, inp.user_id, timedelta(seconds=30), DB_RETRY)
         f.facts = {**profile.facts, "today": workflow.now().date().isoformat(), "migration_flag": inp.migration_flag}
         f.values = profile.values
         f.begin()

@@ -9,7 +9,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
-from temporalio.exceptions import ActivityError
+from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     from activities.payments import CustomerRequest, PaymentActivities
@@ -68,9 +68,8 @@ class ProfileSteps:
 
     async def _customer(self, retry: bool) -> str:
         key = f"{workflow.info().workflow_id}:customer:{self.flow.version}"
-        status: str = await workflow.execute_activity_method(
-            PaymentActivities.ensure_customer, CustomerRequest(self.user_id, key, retry),
-            start_to_close_timeout=timedelta(seconds=30), retry_policy=PROVIDER_RETRY)
+        status: str = await self.flow.call(PaymentActivities.ensure_customer, CustomerRequest(self.user_id, key, retry),
+                                           timedelta(seconds=30), PROVIDER_RETRY)
         self.flow.facts["customer_status"] = status
         return status
 
@@ -78,8 +77,8 @@ class ProfileSteps:
         f = self.flow
         try:
             status = await self._customer(retry)
-        except ActivityError as exc:
-            f.error = FlowError("Something went wrong", str(exc.cause.message if exc.cause else exc))  # type: ignore[attr-defined]
+        except ApplicationError as exc:
+            f.error = FlowError("Something went wrong", exc.message)
             return False
         error = customer_status_error(status)
         if error is None:
