@@ -72,7 +72,8 @@ class BenchStack:
         return self
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
-        for p in self.procs:
+        redis, providers, api, worker = self.procs
+        for p in (worker, providers, api, redis):  # the providers stop before the api their webhooks go to
             p.terminate()
             p.wait()
         await self.env.shutdown()
