@@ -29,6 +29,3 @@ class ActiveUsers:
             self._seen.clear()
         self._seen[user_id] = (bool(value), now + self._ttl)
         return bool(value)
-
-    def forget(self, user_id: int) -> None:
-        self._seen.pop(user_id, None)

@@ -6,12 +6,16 @@ import asyncio
 import uuid
 
 import httpx
+from sqlalchemy import update
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowHandle
 
+from api.deps import SESSION_EXPIRED
+from api.state import AppState
 from config import Settings
+from store.models import User
 from tests.api.accounts import signup
-from tests.flows.driver import PROFILE
+from tests.flows.driver import PROFILE, Flow
 from workflows import search_attributes as sa
 from workflows.flow_core import StepSubmission
 from workflows.onboarding import OnboardingInput, OnboardingWorkflow
@@ -45,3 +49,20 @@ async def test_quick_steps_share_one_idle_timer_and_the_step_attribute_follows(
     steps_shown = [e for e in events if e.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES
                    and sa.STEP.name in e.upsert_workflow_search_attributes_event_attributes.search_attributes.indexed_fields]
     assert len(steps_shown) == 2  # intro, then date-of-birth: not every step it passed
+
+
+async def test_flow_calls_refuse_a_revoked_token_and_a_switched_off_account(api: httpx.AsyncClient,
+                                                                           app_state: AppState) -> None:
+    user = await signup(api)
+    flow = Flow(api, user["headers"])
+    await flow.open()
+    assert (await api.get(flow.base, headers=user["headers"])).status_code == 200
+    assert (await api.post("/api/auth/logout/", headers=user["headers"])).status_code == 200
+    for r in (await api.get(flow.base, headers=user["headers"]), await flow.submit({})):
+        assert (r.status_code, r.json()["errors"][0]["message"]) == (401, SESSION_EXPIRED)
+    other = await signup(api)
+    async with app_state.sessions() as db:  # switched off before its first flow call: the cache has not seen it
+        await db.execute(update(User).where(User.id == other["user_id"]).values(is_active=False))
+        await db.commit()
+    r = await api.get(f"/api/flows/onboarding/onboarding-{other['user_id']}", headers=other["headers"])
+    assert r.status_code == 401
