@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -21,15 +22,21 @@ _hasher = PasswordHasher()  # argon2id with the library's recommended parameters
 _DUMMY_HASH = _hasher.hash("not-a-real-password")
 
 
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
+async def hash_password(password: str) -> str:
+    """Argon2id is slow on purpose (tens of ms of CPU): it runs in a worker thread (the library releases the GIL), so
+    one sign-up or login does not stall every other request of this api process."""
+    return await asyncio.to_thread(_hasher.hash, password)
 
 
-def verify_password(password_hash: str | None, password: str) -> bool:
+def _verify(password_hash: str | None, password: str) -> bool:
     try:
         return _hasher.verify(password_hash or _DUMMY_HASH, password) and password_hash is not None
     except (VerificationError, InvalidHashError):
         return False
+
+
+async def verify_password(password_hash: str | None, password: str) -> bool:
+    return await asyncio.to_thread(_verify, password_hash, password)
 
 
 @dataclass(frozen=True)

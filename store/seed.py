@@ -66,7 +66,7 @@ async def seed(db: AsyncSession) -> None:
     await db.commit()
     for email in DEMO_USERS:
         if await db.scalar(select(User.id).where(User.email == email)) is None:
-            _, row = await create_user(db, email=email, password_hash=hash_password(DEMO_PASSWORD))
+            _, row = await create_user(db, email=email, password_hash=await hash_password(DEMO_PASSWORD))
             row.verified = True
     await db.commit()
     early = await db.scalar(select(User).where(User.email == "early@vitrine.test"))

@@ -67,7 +67,7 @@ async def password_reset_confirm(body: ResetConfirmIn, state: State, db: Db) -> 
     user = await db.get(User, user_id) if user_id is not None else None
     if user is None or not check_reset_token(state.settings, user.id, user.password_hash, body.token):
         raise ApiError(400, RESET_LINK_INVALID, field="token")
-    user.password_hash = hash_password(body.new_password1)
+    user.password_hash = await hash_password(body.new_password1)
     await db.commit()
     return Detail(detail="Password has been reset with the new password.")
 
@@ -76,7 +76,7 @@ async def password_reset_confirm(body: ResetConfirmIn, state: State, db: Db) -> 
 async def password_change(body: PasswordChangeIn, request: Request, user: CurrentUser, state: State, db: Db) -> Response:
     if err := v.new_password_error(body.new_password1, body.new_password2):
         raise ApiError(400, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
-    user.password_hash = hash_password(body.new_password1)
+    user.password_hash = await hash_password(body.new_password1)
     await db.commit()
     claims = decode_token(state.settings, bearer_token(request) or "")
     if claims is not None:  # the old session ends; the answer carries the new token

@@ -51,7 +51,7 @@ async def login(body: LoginIn, request: Request, state: State, db: Db, mode: Mod
     bucket = f"login:{client_ip(request)}:{identifier.lower()}"
     await ratelimit.hit(state.redis, bucket, s.login_rate_limit, s.login_rate_window_seconds)
     user = await find_by_login(db, identifier)
-    if not verify_password(user.password_hash if user else None, body.password) or user is None or not user.is_active:
+    if not await verify_password(user.password_hash if user else None, body.password) or user is None or not user.is_active:
         raise ApiError(400, v.UNABLE_TO_LOGIN)
     if mode == SPECIAL and not has_special_access(await access_of(db, user.id), datetime.now(UTC)):
         raise ApiError(403, NOT_AUTHORISED_FOR_EARLY_ACCESS)
@@ -70,7 +70,7 @@ async def register(body: RegistrationIn, request: Request, state: State, db: Db)
                         s.registration_rate_window_seconds)
     if await db.scalar(select(Email.id).where(Email.email == email)) or await find_by_login(db, email):
         raise ApiError(400, v.EMAIL_TAKEN, field="email")
-    user, row = await create_user(db, email=email, password_hash=hash_password(body.password),
+    user, row = await create_user(db, email=email, password_hash=await hash_password(body.password),
                                   referral_code=body.referral_code.strip())
     await db.commit()
     await _start_verification(state, user.id, row.id)
