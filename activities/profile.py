@@ -43,6 +43,11 @@ async def _load(db: AsyncSession, user_id: int) -> tuple[User, Customer]:
     return user, customer
 
 
+# a yes/no step: its answer, and the detail a Yes asks for on the next step
+YES_NO_DETAIL = {"finra-or-sec": ("isAssociated", "sec_or_finra_organization_name"),
+                 "is-shareholder": ("isShareholder", "publicly_traded_company_tickers")}
+
+
 class ProfileActivities:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], pii: PiiCipher,
                  enabled_states: frozenset[str]) -> None:
@@ -153,16 +158,13 @@ class ProfileActivities:
                        "liquidNetWorth": money_amount(f.get("liquidNetWorth"))}
             case "risk-profile":
                 inv = {"riskToleranceLevel": text(f, "riskToleranceLevel")}
-            case "finra-or-sec":
-                info = {"isAssociated": f.get("isAssociated") is True}
-                if not info["isAssociated"]:
-                    info["sec_or_finra_organization_name"] = ""
+            case "finra-or-sec" | "is-shareholder":
+                answer, detail = YES_NO_DETAIL[step]
+                info = {answer: f.get(answer) is True}
+                if not info[answer]:  # No: the detail it asked for is cleared
+                    info[detail] = ""
             case "organization-name":
                 info = {"sec_or_finra_organization_name": text(f, "sec_or_finra_organization_name")}
-            case "is-shareholder":
-                info = {"isShareholder": f.get("isShareholder") is True}
-                if not info["isShareholder"]:
-                    info["publicly_traded_company_tickers"] = ""
             case "company-ticker":
                 info = {"publicly_traded_company_tickers": text(f, "publicly_traded_company_tickers")}
         return users, info, emp, inv

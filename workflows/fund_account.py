@@ -8,21 +8,16 @@ from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
-from temporalio.exceptions import ApplicationError
-from temporalio.workflow import ParentClosePolicy
+from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.funding import FundingActivities, OpenDeposit
     from activities.profile import Profile, ProfileActivities
     from domain import fund_account as rules
     from domain import transfer_rules as T
     from domain.customer_status import customer_status_error
-    from workflows import search_attributes as sa
     from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
+    from workflows.deposit import start_deposit
     from workflows.flow_core import ACTIVE, COMPLETED, FAILED, FlowCore, FlowError, FlowState, FlowWorkflow, StepSubmission
-    from workflows.transfer import TransferInput, TransferWorkflow
-    from workflows.transfer import workflow_id as transfer_id
 
 KIND = "fund-account"
 RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), non_retryable_error_types=["TransferRefused"])
@@ -100,20 +95,10 @@ class FundAccountWorkflow(FlowWorkflow):
         f = self.flow
         amount = T.parse_amount(fields["transfer_amount"])
         key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:deposit"
-        try:
-            transfer: int = await f.call(FundingActivities.open_deposit, OpenDeposit(self.inp.user_id, str(amount), key),
-                                         timedelta(seconds=30), RETRY)
-        except ApplicationError as exc:
-            f.error = FlowError("Transfer not started", exc.message or "Something went wrong")
+        if await start_deposit(f, self.inp.user_id, str(amount), key, self.inp.transfer_poll_seconds, RETRY,
+                               f"Deposit of ${amount} for user {self.inp.user_id}") is None:
             return False
-        await workflow.start_child_workflow(
-            TransferWorkflow.run, TransferInput(transfer, self.inp.user_id, self.inp.transfer_poll_seconds),
-            id=transfer_id(transfer), parent_close_policy=ParentClosePolicy.ABANDON,
-            static_summary=f"Deposit of ${amount} for user {self.inp.user_id}",
-            search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(self.inp.user_id)),
-                                                     SearchAttributePair(sa.FLOW, "transfer")]))
         f.values["transfer"] = {"transfer_amount": str(amount)}
-        f.facts["transfer"] = {"id": transfer, "amount": str(amount)}
         return True
 
     def _context(self) -> None:

@@ -13,13 +13,10 @@ from decimal import Decimal
 from typing import Any
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
-from temporalio.exceptions import ActivityError
-from temporalio.workflow import ParentClosePolicy
+from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
     from activities.esign import EnvelopeRequest
-    from activities.funding import FundingActivities, OpenDeposit
     from activities.profile import Profile, ProfileActivities
     from activities.purchase import (
         GiftCheck,
@@ -35,8 +32,8 @@ with workflow.unsafe.imports_passed_through():
     from domain.asset_status import COMING_SOON, OPEN_ICO
     from domain.customer_status import customer_status_error
     from domain.money import money_str
-    from workflows import search_attributes as sa
     from workflows.bank_steps import BankLinkTimings, BankSteps
+    from workflows.deposit import start_deposit
     from workflows.flow_core import (
         ACTIVE,
         CLOSED,
@@ -54,8 +51,6 @@ with workflow.unsafe.imports_passed_through():
     from workflows.purchase_context import Learned, purchase_context
     from workflows.purchase_signature import Signature
     from workflows.share_hold import ShareHold
-    from workflows.transfer import TransferInput, TransferWorkflow
-    from workflows.transfer import workflow_id as transfer_id
 
 KIND = "make-investment"
 DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10))
@@ -338,20 +333,11 @@ class MakeInvestmentWorkflow:
         if shortfall > T.TRANSFER_LIMIT:
             raise invalid({}, T.LIMIT_MESSAGE)
         key = f"{workflow.info().workflow_id}:deposit:{f.version}"
-        try:
-            transfer: int = await workflow.execute_activity_method(
-                FundingActivities.open_deposit, OpenDeposit(self.inp.user_id, money_str(shortfall), key),
-                start_to_close_timeout=SHORT, retry_policy=PROVIDER_RETRY)
-        except ActivityError as exc:
-            f.error = FlowError("Transfer not started", str(getattr(exc.cause, "message", "Something went wrong")))
+        handle = await start_deposit(f, self.inp.user_id, money_str(shortfall), key, self.inp.transfer_poll_seconds,
+                                     PROVIDER_RETRY, f"Deposit of ${money_str(shortfall)} for user "
+                                                     f"{self.inp.user_id}'s purchase")
+        if handle is None:
             return
-        handle = await workflow.start_child_workflow(
-            TransferWorkflow.run, TransferInput(transfer, self.inp.user_id, self.inp.transfer_poll_seconds),
-            id=transfer_id(transfer), parent_close_policy=ParentClosePolicy.ABANDON,
-            static_summary=f"Deposit of ${money_str(shortfall)} for user {self.inp.user_id}'s purchase",
-            search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(self.inp.user_id)),
-                                                     SearchAttributePair(sa.FLOW, "transfer")]))
-        f.facts["transfer"] = {"id": transfer, "amount": money_str(shortfall)}
         f.status, f.waiting_for = WAITING, "deposit"
         self.tasks.append(asyncio.create_task(self._await_deposit(handle)))
 
