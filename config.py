@@ -38,13 +38,26 @@ class Settings(BaseSettings):
     email_reminder_after_seconds: int = 24 * 3600
     email_key_expires_after_seconds: int = 7 * 24 * 3600
 
-    # Redis rate limits: attempts per window
+    password_proof_seconds: int = 300  # a token from a password login this recent may change the password/e-mail
+    upload_url_ttl_seconds: int = 900  # an identity document's upload address works this long
+
+    # rate limits (api/ratelimit.py): attempts per moving window, per account (or e-mail address asked about) and per
+    # client address; the client address is read from X-Forwarded-For only when the peer is a trusted proxy (CIDRs)
+    trusted_proxies: list[str] = Field(default_factory=list)
     login_rate_limit: int = 10
+    login_ip_rate_limit: int = 100
     login_rate_window_seconds: int = 300
-    registration_rate_limit: int = 20
+    registration_rate_limit: int = 20  # per client address
     registration_rate_window_seconds: int = 3600
     reset_rate_limit: int = 5
+    reset_ip_rate_limit: int = 30
     reset_rate_window_seconds: int = 3600
+    mail_rate_limit: int = 5  # resend verification, change e-mail
+    mail_ip_rate_limit: int = 30
+    mail_rate_window_seconds: int = 3600
+    code_rate_limit: int = 10  # gift codes, micro-deposit amounts
+    code_ip_rate_limit: int = 60
+    code_rate_window_seconds: int = 3600
 
     catalogue_cache_seconds: int = 15
     asset_update_interval_seconds: int = 60
@@ -52,7 +65,8 @@ class Settings(BaseSettings):
     provider_timeout_seconds: float = 10.0
     app_version: str = "2.12.0"
     support_email: str = "support@vitrine.app"
-    ops_token: str = ""  # X-Ops-Token for the codec endpoint; empty in dev = open to the local Web UI
+    ops_token: str = ""  # X-Ops-Token for the codec endpoint (compared in constant time); empty = closed
+    codec_open_for_local_ui: bool = False  # only `scripts/stack.py dev`: the local Web UI decodes without a token
     codec_cors_origins: list[str] = Field(default_factory=lambda: ["http://localhost:8233", "http://127.0.0.1:8233"])
     blocked_states: list[str] = Field(default_factory=list)
     enabled_states: list[str] = Field(default_factory=lambda: sorted(ENABLED_STATES))  # investing: 32 states

@@ -13,6 +13,7 @@ from temporalio.exceptions import ApplicationError
 
 from clients.mail import MailClient
 from store.models import Email, EmailConfirmation
+from store.users import confirm_pending_email
 
 SUBJECTS = {
     "confirm": "Confirm your e-mail address",
@@ -83,6 +84,7 @@ class EmailActivities:
     async def mark_verified(self, req: MarkVerified) -> None:
         async with self._sessions() as db:
             await db.execute(update(Email).where(Email.id == req.email_id).values(verified=True))
+            await confirm_pending_email(db, req.email_id)  # a changed address becomes the login address now
             await db.execute(update(EmailConfirmation)
                              .where(EmailConfirmation.id == req.confirmation_id, EmailConfirmation.confirmed_at.is_(None))
                              .values(confirmed_at=func.now()))

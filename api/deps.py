@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.security import decode_token
+from api.sessions import token_revoked
 from api.state import AppState
 from domain.access import mode_for_host
 from store.models import User
@@ -43,19 +44,15 @@ def bearer_token(request: Request) -> str | None:
     return None
 
 
-def revoked_key(jti: str) -> str:
-    return f"jwt:revoked:{jti}"
-
-
 async def current_user(request: Request, state: State, db: Db) -> User:
     token = bearer_token(request)
     if token is None:
         raise ApiError(401, NOT_AUTHENTICATED)
     claims = decode_token(state.settings, token)
-    if claims is None or await state.redis.exists(revoked_key(claims.jti)):
+    if claims is None or await token_revoked(state.redis, claims):
         raise ApiError(401, SESSION_EXPIRED)
     user = await db.get(User, claims.user_id)
-    if user is None or not user.is_active:
+    if user is None or not user.is_active or claims.gen < user.session_generation:
         raise ApiError(401, SESSION_EXPIRED)
     request.state.jwt = claims
     return user
@@ -72,14 +69,17 @@ class Caller:
 
 
 async def current_caller(request: Request, state: State) -> Caller:
-    """The same checks as `current_user` (signature, expiry, revocation, an active account), the account's active
-    flag read through the api's short cache (`auth_cache_seconds`) instead of a database session per request."""
+    """The same checks as `current_user` (signature, expiry, logout, session generation, an active account), the
+    account's row read through the api's short cache (`auth_cache_seconds`) instead of a database session per
+    request; a password change reaches it at once through the generation in Redis."""
     token = bearer_token(request)
     if token is None:
         raise ApiError(401, NOT_AUTHENTICATED)
     claims = decode_token(state.settings, token)
-    if claims is None or await state.redis.exists(revoked_key(claims.jti)) or \
-            not await state.active_users.active(claims.user_id):
+    if claims is None or await token_revoked(state.redis, claims):
+        raise ApiError(401, SESSION_EXPIRED)
+    active, gen = await state.active_users.status(claims.user_id)
+    if not active or claims.gen < gen:
         raise ApiError(401, SESSION_EXPIRED)
     request.state.jwt = claims
     return Caller(claims.user_id)
@@ -103,4 +103,6 @@ def own(user: User, user_id: int) -> None:
 
 
 def client_ip(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+    """The real client address (X-Forwarded-For only from `trusted_proxies`; api/client_address.py)."""
+    state: AppState = request.app.state.vitrine
+    return state.limiter.client(request)

@@ -52,8 +52,17 @@ class ResetConfirmIn(Body):
 
 
 class PasswordChangeIn(Body):
+    """The current password, or else a token from a password login moments before (`password_proof_seconds`)."""
+
+    old_password: str | None = Field(default=None, max_length=256)
     new_password1: str = Field(default="", max_length=256)
     new_password2: str = Field(default="", max_length=256)
+
+
+class ChangeEmailIn(EmailIn):
+    """The current password, or else a token from a password login moments before (`password_proof_seconds`)."""
+
+    password: str | None = Field(default=None, max_length=256)
 
 
 class UserPatchIn(Body):

@@ -46,9 +46,12 @@ class TokenClaims:
     orig_iat: int
     remember_me: bool
     jti: str
+    gen: int = 0  # the account's session generation when issued: older than the account's → refused
+    pwd_at: int | None = None  # when the password was proven (login, sign-up, change); a refresh does not carry it
 
 
-def issue_token(settings: Settings, user_id: int, *, remember_me: bool = False, orig_iat: int | None = None) -> str:
+def issue_token(settings: Settings, user_id: int, *, remember_me: bool = False, orig_iat: int | None = None,
+                gen: int = 0, password_proven: bool = False) -> str:
     now = int(time.time())
     payload: dict[str, Any] = {
         "user_id": user_id,
@@ -57,7 +60,10 @@ def issue_token(settings: Settings, user_id: int, *, remember_me: bool = False, 
         "orig_iat": orig_iat or now,
         "rmb": remember_me,
         "jti": secrets.token_hex(12),
+        "gen": gen,
     }
+    if password_proven:
+        payload["pwd_at"] = now
     return jwt.encode(payload, settings.secret_key, algorithm="HS256")
 
 
@@ -69,9 +75,18 @@ def decode_token(settings: Settings, token: str, *, verify_exp: bool = True) -> 
             algorithms=["HS256"],
             options={"verify_exp": verify_exp, "require": ["exp", "user_id", "orig_iat", "jti"]},
         )
-        return TokenClaims(int(data["user_id"]), int(data["exp"]), int(data["orig_iat"]), bool(data.get("rmb")), str(data["jti"]))
+        pwd_at = data.get("pwd_at")
+        return TokenClaims(int(data["user_id"]), int(data["exp"]), int(data["orig_iat"]), bool(data.get("rmb")),
+                           str(data["jti"]), int(data.get("gen") or 0), int(pwd_at) if pwd_at is not None else None)
     except (jwt.PyJWTError, ValueError, TypeError, KeyError):
         return None
+
+
+def password_recently_proven(settings: Settings, claims: TokenClaims | None) -> bool:
+    """The token comes from a login (or sign-up, or password change) with the password moments ago."""
+    if claims is None or claims.pwd_at is None:
+        return False
+    return 0 <= time.time() - claims.pwd_at <= settings.password_proof_seconds
 
 
 def refresh_window(settings: Settings, claims: TokenClaims) -> int:

@@ -12,6 +12,7 @@ from temporalio.client import Client
 
 from api.active_users import ActiveUsers
 from api.catalogue import Catalogue
+from api.ratelimit import RateLimiter
 from clients.mail import MailClient
 from config import Settings
 from store.db import make_engine, make_sessionmaker
@@ -28,6 +29,7 @@ class AppState:
     mail: MailClient
     catalogue: Catalogue
     active_users: ActiveUsers
+    limiter: RateLimiter
     _temporal: Client | None = None
     _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -44,6 +46,7 @@ class AppState:
             redis=redis,
             catalogue=Catalogue(sessions, redis, settings.catalogue_cache_seconds),
             active_users=ActiveUsers(engine, settings.auth_cache_seconds),
+            limiter=RateLimiter(settings),
             http=http,
             mail=MailClient(http, settings.providers_url, settings.provider_api_key),
         )

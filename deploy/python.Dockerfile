@@ -25,4 +25,4 @@ RUN useradd --system --uid 10001 --no-create-home --home-dir /app vitrine \
 USER vitrine
 
 EXPOSE 8000 8100
-CMD ["uvicorn", "api.app:app", "--host", "0.0.0.0", "--port", "8000"]
+CMD ["uvicorn", "api.app:app", "--host", "0.0.0.0", "--port", "8000", "--no-proxy-headers"]

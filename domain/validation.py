@@ -11,6 +11,10 @@ ENTER_PASSWORD = "Enter a password"
 FILL_PASSWORD_FIELDS = "Please fill in password fields"
 PASSWORDS_SHOULD_MATCH = "Passwords should match"
 PASSWORD_HINT = "Password must have an uppercase letter, a number and at least 8 characters"
+# password change (spec doc 3 §7, §8 Settings)
+CURRENT_PASSWORD_REQUIRED = "Current password is required"
+WRONG_CURRENT_PASSWORD = "Oops - Something went wrong. Please verify your password and try again."
+SAME_PASSWORD = "The current password and new password should be different"
 UNABLE_TO_LOGIN = "Unable to login with provided credentials"
 EMAIL_TAKEN = "A user is already registered with this e-mail address."
 

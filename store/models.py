@@ -52,6 +52,11 @@ class User(Base):
     investment_info: Mapped[dict[str, Any]] = mapped_column(default=dict)
     terms_agreed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     tos3_agreed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # the payment provider's terms
+    # sessions: a token older than the account's generation is refused (password change or reset bumps it)
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # an e-mail change waiting for its confirmation: the address becomes the login address once confirmed
+    pending_email_id: Mapped[int | None] = mapped_column(ForeignKey("emails.id", ondelete="SET NULL",
+                                                                    use_alter=True, name="fk_users_pending_email"))
     date_joined: Mapped[datetime] = _now()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()

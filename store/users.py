@@ -35,15 +35,37 @@ async def create_user(db: AsyncSession, *, email: str, password_hash: str, refer
     return user, row
 
 
-async def set_primary_email(db: AsyncSession, user: User, email: str) -> Email:
-    """Makes `email` the user's primary address (unverified if new) and returns its row."""
+async def request_email_change(db: AsyncSession, user: User, email: str) -> tuple[Email, bool, bool]:
+    """Records `email` as the account's pending address (unverified, not primary): the login address stays until the
+    new one is confirmed (`confirm_pending_email`). An address of the user's own that is already verified switches
+    at once. Returns (row, switched, created)."""
     row = await db.scalar(select(Email).where(Email.user_id == user.id, Email.email == email))
-    await db.execute(update(Email).where(Email.user_id == user.id).values(primary=False))
+    created = row is None
     if row is None:
-        row = Email(user_id=user.id, email=email, primary=True, verified=False)
+        row = Email(user_id=user.id, email=email, primary=False, verified=False)
         db.add(row)
-    else:
-        row.primary = True
-    user.email = email
+        await db.flush()
+    if row.verified:
+        await _make_login_address(db, user, row)
+        return row, True, created
+    user.pending_email_id = row.id
     await db.flush()
-    return row
+    return row, False, created
+
+
+async def confirm_pending_email(db: AsyncSession, email_id: int) -> bool:
+    """A confirmed address that is its account's pending one becomes the login (and primary) address."""
+    user = await db.scalar(select(User).where(User.pending_email_id == email_id))
+    row = await db.get(Email, email_id)
+    if user is None or row is None:
+        return False
+    await _make_login_address(db, user, row)
+    return True
+
+
+async def _make_login_address(db: AsyncSession, user: User, row: Email) -> None:
+    await db.execute(update(Email).where(Email.user_id == user.id).values(primary=False))
+    row.primary = True
+    user.email = row.email
+    user.pending_email_id = None
+    await db.flush()

@@ -113,6 +113,8 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         env="test", database_url=database, redis_url=redis_server, providers_url=providers.url,
         app_url="http://app.test", task_queue=f"vitrine-test-{uuid.uuid4().hex[:6]}",
         login_rate_limit=5, registration_rate_limit=10_000, reset_rate_limit=3, jwt_lifetime_seconds=120,
+        mail_rate_limit=3, code_rate_limit=6,  # per account; per client address: every test calls from 127.0.0.1
+        login_ip_rate_limit=10_000, reset_ip_rate_limit=10_000, mail_ip_rate_limit=10_000, code_ip_rate_limit=10_000,
         ops_token="test-ops-token", transfer_poll_seconds=1, micro_deposit_poll_seconds=1,
     )
 

@@ -4,6 +4,7 @@ every service with the expected ports, dependencies and settings. Needs no Docke
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import shutil
 import subprocess
@@ -161,3 +162,15 @@ def test_nginx_serves_the_spa_and_proxies_the_api() -> None:
     assert "location /api/" in conf and "location /media/" in conf
     assert "set $api_upstream http://api:8000;" in conf
     assert "immutable" in conf and "proxy_buffering off;" in conf
+    # the client's own X-Forwarded-For never reaches the api: nginx overwrites it with the peer it saw
+    assert "$proxy_add_x_forwarded_for" not in conf
+    assert conf.count("proxy_set_header X-Forwarded-For $remote_addr;") == conf.count("proxy_pass $api_upstream;")
+
+
+def test_the_api_trusts_only_nginx_for_client_addresses(config: dict[str, Any]) -> None:
+    s = config["services"]
+    command = " ".join(s["api"]["command"])
+    assert "--no-proxy-headers" in command and "forwarded-allow-ips" not in command
+    trusted = json.loads(s["api"]["environment"]["VITRINE_TRUSTED_PROXIES"])
+    nginx = s["frontend"]["networks"]["default"]["ipv4_address"]
+    assert trusted == [f"{nginx}/32"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-import time
+import secrets
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -12,20 +12,29 @@ from sqlalchemy import func, select
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.service import RPCError
 
-from api import ratelimit
-from api.deps import CurrentUser, Db, State, bearer_token, client_ip, own, revoked_key
+from api.deps import CurrentUser, Db, State, own
 from api.email_flow import start_email_verification
 from api.errors import ApiError
 from api.middleware import etag_for, etag_matches
 from api.render import json_response, render
-from api.schemas import Detail, EmailIn, KeyIn, PasswordChangeIn, ResetConfirmIn, UserPatchIn
-from api.security import check_reset_token, decode_token, hash_password, issue_token, make_reset_token, reset_uid_to_user_id
+from api.routes.auth import login_key
+from api.schemas import ChangeEmailIn, Detail, EmailIn, KeyIn, PasswordChangeIn, ResetConfirmIn, UserPatchIn
+from api.security import (
+    check_reset_token,
+    hash_password,
+    issue_token,
+    make_reset_token,
+    password_recently_proven,
+    reset_uid_to_user_id,
+    verify_password,
+)
+from api.sessions import bump_generation, publish_generation
 from api.users_view import user_json
 from clients.mail import ProviderError
 from domain import validation as v
 from domain.text import clean_text
 from store.models import Email, EmailConfirmation, User
-from store.users import email_in_use, set_primary_email
+from store.users import email_in_use, request_email_change
 from workflows.email_verification import LINK_EXPIRED, ConfirmRequest, EmailVerificationWorkflow
 
 log = logging.getLogger("vitrine.api")
@@ -41,7 +50,7 @@ async def password_reset(body: EmailIn, request: Request, state: State, db: Db) 
     if err := v.email_error(email):
         raise ApiError(400, err, field="email")
     s = state.settings
-    await ratelimit.hit(state.redis, f"reset:{client_ip(request)}:{email}", s.reset_rate_limit, s.reset_rate_window_seconds)
+    await state.limiter.hit("reset", request, email)
     user = await db.scalar(select(User).where(User.email == email))
     if user is not None and user.is_active:
         uid, token = make_reset_token(s, user.id, user.password_hash)
@@ -67,40 +76,85 @@ async def password_reset_confirm(body: ResetConfirmIn, state: State, db: Db) -> 
     user = await db.get(User, user_id) if user_id is not None else None
     if user is None or not check_reset_token(state.settings, user.id, user.password_hash, body.token):
         raise ApiError(400, RESET_LINK_INVALID, field="token")
-    user.password_hash = await hash_password(body.new_password1)
-    await db.commit()
+    await _set_password(state, db, user, body.new_password1)
     return Detail(detail="Password has been reset with the new password.")
+
+
+async def _set_password(state: State, db: Db, user: User, password: str) -> int:
+    """The new password ends every session of the account (access and refresh tokens) and cancels a pending e-mail
+    change (the owner who notices a stranger's change resets the password). Returns the new session generation."""
+    user.password_hash = await hash_password(password)
+    user.pending_email_id = None
+    gen = await bump_generation(db, user.id)
+    await db.commit()
+    await publish_generation(state.redis, state.settings, user.id, gen)
+    return gen
+
+
+async def _prove_password(request: Request, state: State, user: User, given: str | None, field: str) -> None:
+    """The current password, or a token from a password login moments before; a refreshed token is not enough.
+    Password guesses here share the account's login limit."""
+    if given:
+        await state.limiter.hit("login", request, login_key(user.id))
+        if not await verify_password(user.password_hash, given):
+            raise ApiError(400, v.WRONG_CURRENT_PASSWORD, field=field)
+        return
+    if not password_recently_proven(state.settings, getattr(request.state, "jwt", None)):
+        raise ApiError(400, v.CURRENT_PASSWORD_REQUIRED, field=field)
 
 
 @router.post("/api/auth/password/change/")
 async def password_change(body: PasswordChangeIn, request: Request, user: CurrentUser, state: State, db: Db) -> Response:
+    """Every other session ends; this one continues with the token in the answer (the old one is refused too)."""
     if err := v.new_password_error(body.new_password1, body.new_password2):
         raise ApiError(400, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
-    user.password_hash = await hash_password(body.new_password1)
-    await db.commit()
-    claims = decode_token(state.settings, bearer_token(request) or "")
-    if claims is not None:  # the old session ends; the answer carries the new token
-        await state.redis.set(revoked_key(claims.jti), b"1", ex=max(1, claims.exp - int(time.time())))
-    return json_response({"detail": "New password has been saved.", "token": issue_token(state.settings, user.id)})
+    await _prove_password(request, state, user, body.old_password, "old_password")
+    if await verify_password(user.password_hash, body.new_password1):
+        raise ApiError(400, v.SAME_PASSWORD, field="new_password1")
+    gen = await _set_password(state, db, user, body.new_password1)
+    remember = bool(getattr(request.state.jwt, "remember_me", False))
+    token = issue_token(state.settings, user.id, remember_me=remember, gen=gen, password_proven=True)
+    return json_response({"detail": "New password has been saved.", "token": token})
 
 
 @router.post("/api/auth/change-email/", response_model=Detail)
-async def change_email(body: EmailIn, user: CurrentUser, state: State, db: Db) -> Detail:
+async def change_email(body: ChangeEmailIn, request: Request, user: CurrentUser, state: State, db: Db) -> Detail:
+    """The new address becomes the login address once confirmed; the old one keeps working until then and is told."""
     email = v.normalize_email(body.email)
     if err := v.email_error(email):
         raise ApiError(400, err, field="email")
     if email == user.email:
         raise ApiError(400, "This is already your e-mail address.", field="email")
+    await state.limiter.hit("change-email", request, user.id)
+    await _prove_password(request, state, user, body.password, "password")
     if await email_in_use(db, email, except_user=user.id):
         raise ApiError(400, v.EMAIL_TAKEN, field="email")
-    row = await set_primary_email(db, user, email)
+    old = user.email
+    row, switched, created = await request_email_change(db, user, email)
+    try:
+        await state.mail.send(to=old, subject="Your Vitrine e-mail address is being changed",
+                              text=_change_notice(state, old, email, switched),
+                              idempotency_key=f"email-change-notice:{row.id}:{secrets.token_hex(8)}")
+    except ProviderError:
+        log.exception("could not tell the old address of user %s about the e-mail change", user.id)
+        raise ApiError(503, "Something went wrong. Please, try again later.") from None
     await db.commit()
-    if not row.verified:
-        try:
-            await start_email_verification(state, user.id, row.id, resend=True)
-        except Exception:
-            log.exception("could not start e-mail verification for e-mail %s", row.id)
-    return Detail(detail="Your e-mail address was changed. Please confirm it with the link we sent.")
+    if switched:
+        return Detail(detail="Your e-mail address was changed.")
+    try:
+        await start_email_verification(state, user.id, row.id, resend=not created)
+    except Exception:
+        log.exception("could not start e-mail verification for e-mail %s", row.id)
+    return Detail(detail=f"Please verify your new e-mail address: we sent a link to {email}. "
+                         "It becomes your login address once confirmed.")
+
+
+def _change_notice(state: State, old: str, new: str, switched: bool) -> str:
+    when = "from now on" if switched else "once the new address is confirmed; until then you keep logging in with this one"
+    return (f"Somebody asked to change the e-mail address of your Vitrine account from {old} to {new}.\n\n"
+            f"The change takes effect {when}.\n\n"
+            "If it was not you, reset your password now: that ends every session and cancels the change.\n"
+            f"{state.settings.app_url.rstrip('/')}/password-reset")
 
 
 @router.post("/api/auth/email/confirm/")

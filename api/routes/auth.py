@@ -10,13 +10,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy import select
 
-from api import ratelimit
-from api.deps import CurrentUser, Db, Mode, State, bearer_token, client_ip, revoked_key
+from api.deps import CurrentUser, Db, Mode, State, bearer_token
 from api.email_flow import start_email_verification
 from api.errors import ApiError
 from api.render import json_response
 from api.schemas import Detail, EmailIn, LoginIn, LoginOut, RegistrationIn, TokenIn, TokenOut
 from api.security import decode_token, hash_password, issue_token, refresh_window, verify_password
+from api.sessions import revoked_key, token_revoked
 from api.users_view import access_of, user_json
 from domain import validation as v
 from domain.access import NOT_AUTHORISED_FOR_EARLY_ACCESS, SPECIAL, has_special_access
@@ -48,16 +48,21 @@ async def login(body: LoginIn, request: Request, state: State, db: Db, mode: Mod
         raise ApiError(400, v.ENTER_VALID_EMAIL, field="email")
     _require(v.password_error(body.password), "password")
     s = state.settings
-    bucket = f"login:{client_ip(request)}:{identifier.lower()}"
-    await ratelimit.hit(state.redis, bucket, s.login_rate_limit, s.login_rate_window_seconds)
     user = await find_by_login(db, identifier)
+    account = login_key(user.id) if user else f"login:{identifier.lower()}"  # e-mail or username: one account
+    await state.limiter.hit("login", request, account)
     if not await verify_password(user.password_hash if user else None, body.password) or user is None or not user.is_active:
         raise ApiError(400, v.UNABLE_TO_LOGIN)
     if mode == SPECIAL and not has_special_access(await access_of(db, user.id), datetime.now(UTC)):
         raise ApiError(403, NOT_AUTHORISED_FOR_EARLY_ACCESS)
-    await ratelimit.clear(state.redis, bucket)
-    token = issue_token(s, user.id, remember_me=body.remember_me)
-    return LoginOut(token=token, exchange_token=issue_token(s, user.id), user_id=user.id)
+    await state.limiter.clear("login", account)
+    token = issue_token(s, user.id, remember_me=body.remember_me, gen=user.session_generation, password_proven=True)
+    return LoginOut(token=token, exchange_token=issue_token(s, user.id, gen=user.session_generation), user_id=user.id)
+
+
+def login_key(user_id: int) -> str:
+    """The rate-limit key of an account's password checks (login, and the current password on the settings page)."""
+    return f"user:{user_id}"
 
 
 @router.post("/api/auth/registration/", status_code=201)
@@ -66,8 +71,7 @@ async def register(body: RegistrationIn, request: Request, state: State, db: Db)
     _require(v.email_error(email), "email")
     _require(v.password_error(body.password), "password")
     s = state.settings
-    await ratelimit.hit(state.redis, f"registration:{client_ip(request)}", s.registration_rate_limit,
-                        s.registration_rate_window_seconds)
+    await state.limiter.hit("registration", request)
     if await db.scalar(select(Email.id).where(Email.email == email)) or await find_by_login(db, email):
         raise ApiError(400, v.EMAIL_TAKEN, field="email")
     user, row = await create_user(db, email=email, password_hash=await hash_password(body.password),
@@ -75,7 +79,8 @@ async def register(body: RegistrationIn, request: Request, state: State, db: Db)
     await db.commit()
     await _start_verification(state, user.id, row.id)
     payload = await user_json(db, user, s.blocked_states)
-    return json_response({"user": payload, "token": issue_token(s, user.id), "user_id": user.id}, status=201)
+    token = issue_token(s, user.id, password_proven=True)
+    return json_response({"user": payload, "token": token, "user_id": user.id}, status=201)
 
 
 @router.post("/api/token-refresh/", response_model=TokenOut)
@@ -83,14 +88,16 @@ async def refresh(body: TokenIn, state: State, db: Db) -> Response:
     s = state.settings
     claims = decode_token(s, body.token)
     expired = {"token": None, "errors": [{"message": "Your session has expired, please try logging in again."}]}
-    if claims is None or await state.redis.exists(revoked_key(claims.jti)):
+    if claims is None or await token_revoked(state.redis, claims):
         return json_response(expired, status=400)
     if time.time() - claims.orig_iat > refresh_window(s, claims):
         return json_response(expired, status=400)
     user = await db.get(User, claims.user_id)
-    if user is None or not user.is_active:
+    if user is None or not user.is_active or claims.gen < user.session_generation:
         return json_response(expired, status=400)
-    return json_response({"token": issue_token(s, user.id, remember_me=claims.remember_me, orig_iat=claims.orig_iat)})
+    # no password proof on a refreshed token: changing the password or e-mail needs a fresh login (or the password)
+    token = issue_token(s, user.id, remember_me=claims.remember_me, orig_iat=claims.orig_iat, gen=user.session_generation)
+    return json_response({"token": token})
 
 
 @router.post("/api/auth/logout/", response_model=Detail)
@@ -102,9 +109,10 @@ async def logout(request: Request, user: CurrentUser, state: State) -> Detail:
 
 
 @router.post("/api/auth/email/verify/", response_model=Detail)
-async def resend_verification(body: EmailIn, user: CurrentUser, state: State, db: Db) -> Detail:
+async def resend_verification(body: EmailIn, request: Request, user: CurrentUser, state: State, db: Db) -> Detail:
     email = v.normalize_email(body.email)
     _require(v.email_error(email), "email")
+    await state.limiter.hit("resend-verification", request, user.id)
     row = await db.scalar(select(Email).where(Email.user_id == user.id, Email.email == email))
     if row is None:
         raise ApiError(400, "This e-mail address is not one of yours.", field="email")

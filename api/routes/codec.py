@@ -1,10 +1,12 @@
 """Remote codec endpoint for the Temporal Web UI (Temporal's codec server protocol): ops decode encrypted payloads.
 
-Authorised by the `X-Ops-Token` header (settings.ops_token); the local dev stack allows it without a token so the
-Web UI on :8233 can decode (`temporal server start-dev --ui-codec-endpoint http://localhost:8000/codec`)."""
+Authorised by the `X-Ops-Token` header (settings.ops_token, compared in constant time); with no ops token set it is
+closed. Only `scripts/stack.py dev` opens it without a token (VITRINE_CODEC_OPEN_FOR_LOCAL_UI=true) so the Web UI on
+:8233 can decode (`temporal server start-dev --ui-codec-endpoint http://localhost:8000/codec`)."""
 
 from __future__ import annotations
 
+import hmac
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -26,13 +28,18 @@ def _cors(request: Request, state: State) -> dict[str, str]:
     return {**UI_HEADERS, "Access-Control-Allow-Origin": origin} if origin in state.settings.codec_cors_origins else {}
 
 
+OPERATORS_ONLY = "Decoding payloads is for authorised operators only."
+
+
 def _authorise(request: Request, state: State) -> None:
-    token = state.settings.ops_token
-    if token and request.headers.get("x-ops-token") == token:
+    if state.settings.codec_open_for_local_ui:
         return
-    if state.settings.env == "dev" and not token:
-        return
-    raise ApiError(403, "Decoding payloads is for authorised operators only.")
+    expected = state.settings.ops_token.encode()
+    given = request.headers.get("x-ops-token")
+    if given is None:
+        raise ApiError(401, OPERATORS_ONLY)
+    if not expected or not hmac.compare_digest(given.encode(), expected):
+        raise ApiError(403, OPERATORS_ONLY)
 
 
 async def _payloads(request: Request) -> list[Payload]:

@@ -25,6 +25,8 @@ from workflows import search_attributes as sa
 from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
 
 router = APIRouter(tags=["flows"])
+# steps whose field checks a guessable value: (flow kind, step, field) → the rate-limited action (api/ratelimit.py)
+GUESSABLE_FIELDS = {("make-investment", "select-shares", "giftCode"): "gift-code"}
 
 
 def channel(flow_id: str) -> str:
@@ -135,9 +137,13 @@ async def publish(state: State, flow: FlowState) -> None:
 
 
 @router.post("/api/flows/{kind}/{flow_id}/steps/{step}")
-async def submit_step(kind: str, flow_id: str, step: str, user: CurrentCaller, state: State,
+async def submit_step(kind: str, flow_id: str, step: str, request: Request, user: CurrentCaller, state: State,
                       fields: dict[str, Any] = Body(default_factory=dict)) -> Response:
     """The current step's fields → 200 FlowState, or 422 {"errors": {field: message}, "message": text}."""
+    for (k, s, name), action in GUESSABLE_FIELDS.items():
+        if (k, s) == (kind, step) and str(fields.get(name) or "").strip():
+            _owned(kind, flow_id, user)
+            await state.limiter.hit(action, request, user.id)
     return await _update(kind, flow_id, user, state, "submit", StepSubmission(step, fields))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError
@@ -36,8 +36,10 @@ def cents(value: Any) -> str:
 
 
 @router.post("/api/dwolla/micro-deposits/")
-async def verify_micro_deposits(body: MicroDepositsIn, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
+async def verify_micro_deposits(body: MicroDepositsIn, request: Request, user: CurrentUser, state: State,
+                                db: Db) -> dict[str, Any]:
     amounts = MicroDeposits(cents(body.value1), cents(body.value2))
+    await state.limiter.hit("micro-deposits", request, user.id)  # the amounts are guessable
     source = await active_source(db, user.id)
     if source is None or source.method != "manual":
         raise ApiError(400, "There is no bank account waiting for micro-deposit verification.")

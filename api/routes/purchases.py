@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
@@ -113,11 +113,13 @@ async def invest(asset_id: int, body: InvestIn, user: CurrentUser, state: State,
 
 
 @router.post("/api/promocode/validate/", response_model=None)
-async def validate_gift(body: GiftIn, user: CurrentUser, state: State, db: Db) -> JSONResponse | dict[str, Any]:
+async def validate_gift(body: GiftIn, request: Request, user: CurrentUser, state: State,
+                        db: Db) -> JSONResponse | dict[str, Any]:
     """A gift code for this asset: its value, or 400 with the provider's message."""
     code = P.normalize_gift(body.redeemCode)
     if not code:
         return JSONResponse({"detail": P.GIFT_REQUIRED, "errors": [{"message": P.GIFT_REQUIRED}]}, status_code=400)
+    await state.limiter.hit("gift-code", request, user.id)
     ticker = ""
     if body.asset is not None:
         asset = await (asset_of(db, body.asset) if str(body.asset).isdigit()

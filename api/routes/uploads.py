@@ -1,10 +1,11 @@
 """Identity document uploads: `POST /api/users/files/` returns a one-time upload address; the browser PUTs the file
-there with its content type (a local object store under `.data/uploads`, like a presigned bucket URL)."""
+there with its content type (a local object store under `.data/uploads`, like a presigned bucket URL), within
+`upload_url_ttl_seconds` of asking (then 403)."""
 
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from domain import documents as D
 from store.models import Upload
 
 router = APIRouter(tags=["documents"])
+UPLOAD_EXPIRED = "This upload link has expired. Please choose the file again."
 
 
 class FileIn(Body):
@@ -46,6 +48,8 @@ async def put_file(token: str, request: Request, state: State, db: Db) -> Respon
     upload = await db.scalar(select(Upload).where(Upload.token == token))
     if upload is None or upload.uploaded_at is not None:
         raise ApiError(404, D.UPLOAD_FAILED)
+    if datetime.now(UTC) - upload.created_at > timedelta(seconds=state.settings.upload_url_ttl_seconds):
+        raise ApiError(403, UPLOAD_EXPIRED)
     if request.headers.get("content-type", "").lower() != upload.content_type:
         raise ApiError(400, D.UNSUPPORTED)
     data = bytearray()

@@ -74,10 +74,12 @@ async def test_change_email_starts_a_new_verification(api: httpx.AsyncClient, sa
     r = await api.post("/api/auth/change-email/", json={"email": new}, headers=user["headers"])
     assert r.status_code == 200, r.text
     me = (await api.get("/api/auth/user/", headers=user["headers"])).json()
-    assert me["email"] == new
-    assert {"email": new, "primary": True, "verified": False} in me["emails"]
+    assert me["email"] == user["email"]  # the login address moves once the new one is confirmed
+    assert {"email": new, "primary": False, "verified": False} in me["emails"]
     key = await confirmation_key(sandbox, new)
     assert (await api.post("/api/auth/email/confirm/", json={"key": key})).status_code == 200
+    me = (await api.get("/api/auth/user/", headers=user["headers"])).json()
+    assert me["email"] == new and {"email": new, "primary": True, "verified": True} in me["emails"]
     other = await signup(api)
     r = await api.post("/api/auth/change-email/", json={"email": new}, headers=other["headers"])
     assert r.json()["errors"][0]["message"] == "A user is already registered with this e-mail address."
