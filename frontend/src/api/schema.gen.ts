@@ -138,7 +138,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change Email */
+        /**
+         * Change Email
+         * @description The new address becomes the login address once confirmed; the old one keeps working until then and is told.
+         */
         post: operations["change_email_api_auth_change_email__post"];
         delete?: never;
         options?: never;
@@ -206,7 +209,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Password Change */
+        /**
+         * Password Change
+         * @description Every other session ends; this one continues with the token in the answer (the old one is refused too).
+         */
         post: operations["password_change_api_auth_password_change__post"];
         delete?: never;
         options?: never;
@@ -944,6 +950,19 @@ export interface components {
             /** Variantid */
             variantId?: string | null;
         };
+        /**
+         * ChangeEmailIn
+         * @description The current password, or else a token from a password login moments before (`password_proof_seconds`).
+         */
+        ChangeEmailIn: {
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /** Password */
+            password?: string | null;
+        };
         /** Detail */
         Detail: {
             /** Detail */
@@ -1069,7 +1088,10 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** PasswordChangeIn */
+        /**
+         * PasswordChangeIn
+         * @description The current password, or else a token from a password login moments before (`password_proof_seconds`).
+         */
         PasswordChangeIn: {
             /**
              * New Password1
@@ -1081,6 +1103,8 @@ export interface components {
              * @default
              */
             new_password2: string;
+            /** Old Password */
+            old_password?: string | null;
         };
         /** RegistrationIn */
         RegistrationIn: {
@@ -1423,7 +1447,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmailIn"];
+                "application/json": components["schemas"]["ChangeEmailIn"];
             };
         };
         responses: {
