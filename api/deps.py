@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.security import decode_token
+from api.sessions import revoked_key as revoked_key  # re-exported: callers that revoke a token by its jti
 from api.sessions import token_revoked
 from api.state import AppState
 from domain.access import mode_for_host
