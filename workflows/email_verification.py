@@ -74,6 +74,7 @@ class EmailVerificationWorkflow:
     async def run(self, inp: EmailVerificationInput) -> str:
         self._inp = inp
         c = inp.carried
+        first = c.sent if c else 0  # mails sent before this run
         if c is None:
             self._instance = keys.execution()
             await self._send("confirm")
@@ -82,7 +83,6 @@ class EmailVerificationWorkflow:
         else:
             self._instance, self._sent, self._reminded = c.instance, c.sent, c.reminded
             deadline, remind_at = datetime.fromisoformat(c.deadline), datetime.fromisoformat(c.remind_at)
-        first = self._sent
         while self._status == "waiting":
             now = workflow.now()
             if now >= deadline:

@@ -163,3 +163,23 @@ async def test_email_verification_continues_as_new_after_many_resends(
     assert await handle.result() == "confirmed"
     assert await first_run_status(temporal_client, handle) == WorkflowExecutionStatus.CONTINUED_AS_NEW
     await record(temporal_client.get_workflow_handle(wid, run_id=runs[0]), "EmailVerification--continued-as-new")
+    await record(temporal_client.get_workflow_handle(wid), "EmailVerification--carried-confirmed")
+
+
+async def test_email_verification_of_an_unknown_address_fails_with_its_type(app_state: AppState,
+                                                                           temporal_client: Client) -> None:
+    """A refusal is not retried: the workflow fails at once with the activity's error type (the runbook's state)."""
+    from temporalio.client import WorkflowFailureError
+    from temporalio.exceptions import ActivityError, ApplicationError, RetryState
+
+    handle = await temporal_client.start_workflow(
+        EmailVerificationWorkflow.run, EmailVerificationInput(0, 2_000_000_000, 3600, 7200),
+        id=f"test-email-missing-{uuid.uuid4().hex[:8]}", task_queue=app_state.settings.task_queue)
+    try:
+        await asyncio.wait_for(handle.result(), 20)
+        raise AssertionError("the verification of a missing address did not fail")
+    except WorkflowFailureError as exc:
+        assert isinstance(exc.cause, ActivityError) and isinstance(exc.cause.cause, ApplicationError)
+        assert exc.cause.cause.type == "EmailNotFound"
+        assert exc.cause.retry_state == RetryState.NON_RETRYABLE_FAILURE  # one attempt, not retried
+    await record(handle, "EmailVerification--failed")
