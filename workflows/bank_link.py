@@ -52,16 +52,17 @@ def workflow_id(user_id: int, funding_source_id: int) -> str:
 
 @workflow.defn(name="BankLink")
 class BankLinkWorkflow:
-    def __init__(self) -> None:
+    @workflow.init
+    def __init__(self, inp: BankLinkInput) -> None:
+        self._inp = inp  # here, not in run(): an Update that reaches a worker with the first task runs before run()
         self._state = SourceState("unverified", "pending")
         self._nudged = False
-        self._attempts = 0
+        self._attempts = inp.attempts  # carried by continue-as-new: each attempt's idempotency key stays new
 
     @workflow.run
     async def run(self, inp: BankLinkInput) -> str:
-        self._inp = inp
         start = datetime.fromisoformat(inp.started_at) if inp.started_at else workflow.now()
-        reminded, self._attempts = inp.reminded, inp.attempts
+        reminded = inp.reminded
         polls, cap = 0, inp.polls_per_run
         while self._state.status == "unverified":
             now = workflow.now()

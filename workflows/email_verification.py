@@ -64,7 +64,9 @@ def workflow_id(email_id: int) -> str:
 
 @workflow.defn(name="EmailVerification")
 class EmailVerificationWorkflow:
-    def __init__(self) -> None:
+    @workflow.init
+    def __init__(self, inp: EmailVerificationInput) -> None:
+        self._inp = inp  # here, not in run(): an Update that reaches a worker with the first task runs before run()
         self._status = "waiting"
         self._sent = 0
         self._reminded = False
@@ -72,7 +74,6 @@ class EmailVerificationWorkflow:
 
     @workflow.run
     async def run(self, inp: EmailVerificationInput) -> str:
-        self._inp = inp
         c = inp.carried
         first = c.sent if c else 0  # mails sent before this run
         if c is None:
