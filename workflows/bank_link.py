@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
-from datetime import timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
@@ -17,7 +17,11 @@ with workflow.unsafe.imports_passed_through():
     from activities.bank_link import BankLinkActivities, Remind, SourceState, VerifyAmounts
     from workflows import search_attributes as sa
 
-RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), non_retryable_error_types=["MicroDepositsRejected"])
+# bounded: ~4 minutes of attempts; a check that still fails waits for the next poll, a verify that still fails is
+# answered "Something went wrong" (the amounts can be entered again), a reminder that cannot be sent is skipped
+RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=10,
+                    non_retryable_error_types=["MicroDepositsRejected", "SourceNotFound"])
+CONTINUE_AS_NEW = "bank-link-continue-as-new"
 AMOUNT = re.compile(r"^0?\.\d{2}$")
 ENTER_AMOUNTS = "Enter both amounts, e.g. 0.07"
 VERIFIED = "You bank account was verified."
@@ -30,6 +34,10 @@ class BankLinkInput:
     poll_seconds: int = 60
     reminder_after_seconds: int = 72 * 3600
     expires_after_seconds: int = 14 * 24 * 3600
+    polls_per_run: int = 500  # then it continues as new, carrying what follows
+    started_at: str | None = None  # ISO 8601: when the first run started (the reminder and expiry count from it)
+    reminded: bool = False
+    attempts: int = 0  # amounts entered so far (each attempt's idempotency key is numbered)
 
 
 @dataclass
@@ -44,16 +52,18 @@ def workflow_id(user_id: int, funding_source_id: int) -> str:
 
 @workflow.defn(name="BankLink")
 class BankLinkWorkflow:
-    def __init__(self) -> None:
+    @workflow.init
+    def __init__(self, inp: BankLinkInput) -> None:
+        self._inp = inp  # here, not in run(): an Update that reaches a worker with the first task runs before run()
         self._state = SourceState("unverified", "pending")
         self._nudged = False
-        self._attempts = 0
+        self._attempts = inp.attempts  # carried by continue-as-new: each attempt's idempotency key stays new
 
     @workflow.run
     async def run(self, inp: BankLinkInput) -> str:
-        self._inp = inp
-        start = workflow.now()
-        reminded = False
+        start = datetime.fromisoformat(inp.started_at) if inp.started_at else workflow.now()
+        reminded = inp.reminded
+        polls, cap = 0, inp.polls_per_run
         while self._state.status == "unverified":
             now = workflow.now()
             if now - start >= timedelta(seconds=inp.expires_after_seconds):
@@ -61,10 +71,15 @@ class BankLinkWorkflow:
                 return "expired"
             if not reminded and now - start >= timedelta(seconds=inp.reminder_after_seconds):
                 reminded = True
-                key = f"{workflow.info().workflow_id}:remind"
-                await workflow.execute_activity_method(
-                    BankLinkActivities.remind, Remind(inp.user_id, inp.funding_source_id, key),
-                    start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
+                await self._remind()
+            if polls >= cap or workflow.info().is_continue_as_new_suggested():
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                if workflow.patched(CONTINUE_AS_NEW):
+                    if self._state.status != "unverified":
+                        break
+                    workflow.continue_as_new(replace(inp, started_at=start.isoformat(), reminded=reminded,
+                                                     attempts=self._attempts))
+                cap = polls + 1_000_000  # a run from before the patch replays as it ran
             waiting = "the micro-deposits to arrive" if self._state.micro_deposits in (None, "pending") else \
                 "the investor to enter the two amounts"
             self._details(f"waiting for {waiting}")
@@ -72,13 +87,26 @@ class BankLinkWorkflow:
                 await workflow.wait_condition(lambda: self._nudged or self._state.status != "unverified",
                                               timeout=timedelta(seconds=inp.poll_seconds))
             self._nudged = False
+            polls += 1
             if self._state.status == "unverified":
-                self._state = await workflow.execute_activity_method(
-                    BankLinkActivities.check, inp.funding_source_id, start_to_close_timeout=timedelta(seconds=30),
-                    retry_policy=RETRY)
+                try:
+                    self._state = await workflow.execute_activity_method(
+                        BankLinkActivities.check, inp.funding_source_id, start_to_close_timeout=timedelta(seconds=30),
+                        retry_policy=RETRY)
+                except ActivityError:  # the provider did not answer: the next poll asks again
+                    workflow.logger.warning("bank link %s: the provider's state could not be read", inp.funding_source_id)
         await workflow.wait_condition(workflow.all_handlers_finished)
         self._details(f"finished: {self._state.status}")
         return self._state.status
+
+    async def _remind(self) -> None:
+        key = f"{workflow.info().workflow_id}:remind"
+        try:
+            await workflow.execute_activity_method(
+                BankLinkActivities.remind, Remind(self._inp.user_id, self._inp.funding_source_id, key),
+                start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
+        except ActivityError:  # a reminder that cannot be sent does not stop the verification
+            workflow.logger.warning("bank link %s: the reminder could not be sent", self._inp.funding_source_id)
 
     @workflow.signal
     def provider_update(self) -> None:
@@ -98,7 +126,7 @@ class BankLinkWorkflow:
                 if cause.details and cause.details[0] != "unverified":
                     self._state = SourceState(str(cause.details[0]), self._state.micro_deposits)
                 raise ApplicationError(cause.message, type="MicroDepositsRejected") from None
-            raise
+            raise ApplicationError("Something went wrong, please try again", type="ProviderUnavailable") from None
         return VERIFIED
 
     @verify.validator

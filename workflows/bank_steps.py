@@ -19,7 +19,8 @@ with workflow.unsafe.imports_passed_through():
     from workflows.bank_link import workflow_id as bank_link_id
     from workflows.flow_core import FlowCore, FlowError
 
-PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), non_retryable_error_types=["ProviderRejected"])
+PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=8,
+                             non_retryable_error_types=["ProviderRejected"])
 BANK_STEPS = ("connect-bank", "bank-account-type", "bank-info")
 
 
@@ -42,7 +43,7 @@ class BankSteps:
             self.account_type = str(fields["accountType"])
             f.values[step] = dict(fields)
             return True
-        key = f"{workflow.info().workflow_id}:bank:{f.version}"
+        key = f.key(f"bank:{f.version}")
         if step == "connect-bank":
             f.facts["bank_method"] = fields["method"]
             f.values[step] = {"method": fields["method"]}

@@ -9,7 +9,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
-from temporalio.exceptions import ApplicationError
+from temporalio.exceptions import ActivityError, ApplicationError, WorkflowAlreadyStartedError
 from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
@@ -19,21 +19,37 @@ with workflow.unsafe.imports_passed_through():
     from workflows.transfer import TransferInput, TransferWorkflow
     from workflows.transfer import workflow_id as transfer_id
 
+# The purchase's shortfall deposit is opened through `flow.call` (a local activity once SERVE_V2 applies); purchases
+# that reached it before this patch opened it as a server activity and replay that way. Fund-account always used
+# `flow.call` and asks nothing.
+PURCHASE_DEPOSIT_LOCAL = "purchase-deposit-local"
+
 
 async def start_deposit(flow: FlowCore, user_id: int, amount: str, key: str, poll_seconds: int, retry: RetryPolicy,
-                        summary: str) -> workflow.ChildWorkflowHandle[Any, str] | None:
+                        summary: str, *, server_activity: bool = False) -> workflow.ChildWorkflowHandle[Any, str] | None:
     """The transfer workflow's handle, and `flow.facts["transfer"]`; None when the deposit was refused
-    (`flow.error` says why)."""
+    (`flow.error` says why) or when its transfer workflow is running already (no error: a Reset replayed the step;
+    the key found the deposit opened before, so nothing is opened twice). `server_activity`: the purchase's
+    commands before PURCHASE_DEPOSIT_LOCAL."""
+    request = OpenDeposit(user_id, amount, key)
     try:
-        transfer: int = await flow.call(FundingActivities.open_deposit, OpenDeposit(user_id, amount, key),
-                                        timedelta(seconds=30), retry)
+        if server_activity:
+            transfer: int = await workflow.execute_activity_method(
+                FundingActivities.open_deposit, request, start_to_close_timeout=timedelta(seconds=30), retry_policy=retry)
+        else:
+            transfer = await flow.call(FundingActivities.open_deposit, request, timedelta(seconds=30), retry)
     except ApplicationError as exc:
         flow.error = FlowError("Transfer not started", exc.message or "Something went wrong")
         return None
-    handle = await workflow.start_child_workflow(
-        TransferWorkflow.run, TransferInput(transfer, user_id, poll_seconds), id=transfer_id(transfer),
-        parent_close_policy=ParentClosePolicy.ABANDON, static_summary=summary,
-        search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(user_id)),
-                                                 SearchAttributePair(sa.FLOW, "transfer")]))
+    except ActivityError as exc:
+        flow.error = FlowError("Transfer not started", str(getattr(exc.cause, "message", "")) or "Something went wrong")
+        return None
     flow.facts["transfer"] = {"id": transfer, "amount": amount}
-    return handle
+    try:
+        return await workflow.start_child_workflow(
+            TransferWorkflow.run, TransferInput(transfer, user_id, poll_seconds), id=transfer_id(transfer),
+            parent_close_policy=ParentClosePolicy.ABANDON, static_summary=summary,
+            search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(user_id)),
+                                                     SearchAttributePair(sa.FLOW, "transfer")]))
+    except WorkflowAlreadyStartedError:
+        return None

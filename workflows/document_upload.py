@@ -3,7 +3,7 @@ reviews it (the customer goes from 'document' to pending, then verified by the p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -14,17 +14,28 @@ from temporalio.exceptions import ApplicationError
 with workflow.unsafe.imports_passed_through():
     from activities.documents import DocumentActivities, SubmitDocument
     from domain import document_upload as rules
-    from workflows.flow_core import ACTIVE, COMPLETED, FlowCore, FlowError, FlowState, FlowWorkflow, StepSubmission
+    from workflows.flow_core import (
+        ACTIVE,
+        COMPLETED,
+        FlowCore,
+        FlowError,
+        FlowSnapshot,
+        FlowState,
+        FlowWorkflow,
+        StepSubmission,
+    )
 
 KIND = "document-upload"
-RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), non_retryable_error_types=["UploadMissing",
-                                                                                       "ProviderRejected"])
+RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), maximum_attempts=8,
+                    non_retryable_error_types=["UploadMissing", "ProviderRejected"])
 
 
 @dataclass
 class DocumentUploadInput:
     user_id: int
     idle_timeout_seconds: int = 7 * 24 * 3600
+    updates_per_run: int = 1000  # then it continues as new with `carried`
+    carried: FlowSnapshot | None = None
 
 
 def workflow_id(user_id: int) -> str:
@@ -40,15 +51,24 @@ class DocumentUploadWorkflow(FlowWorkflow):
     @workflow.run
     async def run(self, inp: DocumentUploadInput) -> dict[str, Any]:
         self.inp = inp
-        return await self.flow.serve(inp.idle_timeout_seconds)
+        if inp.carried is not None:
+            self.flow.restore(inp.carried)
+        result = await self.flow.serve(inp.idle_timeout_seconds, inp.updates_per_run)
+        if result is None:
+            workflow.continue_as_new(replace(inp, carried=self.flow.snapshot()))
+        return result
 
     @workflow.update
     async def submit(self, sub: StepSubmission) -> FlowState:
+        async with self.flow.turn(sub.step):
+            return await self.flow.guard(self._submit(sub))
+
+    async def _submit(self, sub: StepSubmission) -> FlowState:
         f = self.flow
         fields = f.fields_of(sub)
         f.status, f.error = ACTIVE, None
         if sub.step == "upload":
-            key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:document:{f.version}"
+            key = f.key(f"document:{f.version}:{fields['file_key']}")
             try:
                 status: str = await f.call(DocumentActivities.submit,
                                            SubmitDocument(self.inp.user_id, str(fields["file_key"]), key),

@@ -5,19 +5,35 @@ Workflow id `email-verification-{email_id}`; the input holds ids only (the addre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
     from activities.email import EmailActivities, ExpireConfirmations, MarkVerified, SendConfirmation
+    from workflows import keys
     from workflows import search_attributes as sa
 
 LINK_EXPIRED = "This confirmation link has expired. Please request a new one."
+# bounded (~30 minutes of attempts): a mail that still cannot be sent fails the workflow (runbook: the user's resend
+# starts a new one); the database calls give up after ~4 minutes the same way
 MAIL_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=5),
-                         non_retryable_error_types=["EmailNotFound"])
+                         maximum_attempts=10, non_retryable_error_types=["EmailNotFound"])
+DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=10)
+CONTINUE_AS_NEW = "email-verification-continue-as-new"
+
+
+@dataclass
+class EmailCarried:
+    """What a run that continues as new hands to the next one."""
+
+    instance: str
+    sent: int
+    reminded: bool
+    deadline: str  # ISO 8601
+    remind_at: str
 
 
 @dataclass
@@ -26,6 +42,8 @@ class EmailVerificationInput:
     email_id: int
     reminder_after_seconds: int
     expires_after_seconds: int
+    mails_per_run: int = 20  # resends are unbounded (each one moves the expiry): continue as new after this many
+    carried: EmailCarried | None = None
 
 
 @dataclass
@@ -46,7 +64,9 @@ def workflow_id(email_id: int) -> str:
 
 @workflow.defn(name="EmailVerification")
 class EmailVerificationWorkflow:
-    def __init__(self) -> None:
+    @workflow.init
+    def __init__(self, inp: EmailVerificationInput) -> None:
+        self._inp = inp  # here, not in run(): an Update that reaches a worker with the first task runs before run()
         self._status = "waiting"
         self._sent = 0
         self._reminded = False
@@ -54,10 +74,16 @@ class EmailVerificationWorkflow:
 
     @workflow.run
     async def run(self, inp: EmailVerificationInput) -> str:
-        self._inp = inp
-        await self._send("confirm")
-        deadline = workflow.now() + timedelta(seconds=inp.expires_after_seconds)
-        remind_at = workflow.now() + timedelta(seconds=inp.reminder_after_seconds)
+        c = inp.carried
+        first = c.sent if c else 0  # mails sent before this run
+        if c is None:
+            self._instance = keys.execution()
+            await self._send("confirm")
+            deadline = workflow.now() + timedelta(seconds=inp.expires_after_seconds)
+            remind_at = workflow.now() + timedelta(seconds=inp.reminder_after_seconds)
+        else:
+            self._instance, self._sent, self._reminded = c.instance, c.sent, c.reminded
+            deadline, remind_at = datetime.fromisoformat(c.deadline), datetime.fromisoformat(c.remind_at)
         while self._status == "waiting":
             now = workflow.now()
             if now >= deadline:
@@ -67,6 +93,12 @@ class EmailVerificationWorkflow:
                 self._reminded = True
                 await self._send("reminder")
                 continue
+            if self._sent - first >= inp.mails_per_run and workflow.patched(CONTINUE_AS_NEW):
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                if self._status == "waiting":
+                    workflow.continue_as_new(replace(inp, carried=EmailCarried(
+                        self._instance, self._sent, self._reminded, deadline.isoformat(), remind_at.isoformat())))
+                break
             wake = deadline if self._reminded else min(deadline, remind_at)
             self._details(wake)
             try:
@@ -92,7 +124,7 @@ class EmailVerificationWorkflow:
     async def confirm(self, req: ConfirmRequest) -> str:
         await workflow.execute_activity_method(
             EmailActivities.mark_verified, MarkVerified(self._inp.email_id, req.confirmation_id),
-            start_to_close_timeout=timedelta(seconds=30), retry_policy=RetryPolicy(maximum_interval=timedelta(seconds=30)),
+            start_to_close_timeout=timedelta(seconds=30), retry_policy=DB_RETRY,
         )
         self._status = "confirmed"
         workflow.upsert_search_attributes([sa.STEP.value_set("confirmed")])
@@ -109,7 +141,7 @@ class EmailVerificationWorkflow:
 
     async def _send(self, kind: str) -> None:
         self._sent += 1
-        key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:{kind}:{self._sent}"
+        key = f"{self._instance}:{kind}:{self._sent}"  # this execution's n-th mail: once, whatever retries it
         await workflow.execute_activity_method(
             EmailActivities.send_confirmation,
             SendConfirmation(self._inp.email_id, workflow.info().workflow_id, key, kind),
@@ -120,7 +152,7 @@ class EmailVerificationWorkflow:
     async def _expire(self) -> None:
         await workflow.execute_activity_method(
             EmailActivities.expire_confirmations, ExpireConfirmations(self._inp.email_id, workflow.info().workflow_id),
-            start_to_close_timeout=timedelta(seconds=30), retry_policy=RetryPolicy(maximum_interval=timedelta(seconds=30)),
+            start_to_close_timeout=timedelta(seconds=30), retry_policy=DB_RETRY,
         )
         self._status = "expired"
         workflow.upsert_search_attributes([sa.STEP.value_set("expired")])

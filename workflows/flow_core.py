@@ -4,8 +4,9 @@ publishes each new FlowState it gets back from an Update to Redis for the SSE st
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -16,12 +17,17 @@ from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     from domain.flow import Step, by_id, first_step, next_step, previous_step, step_views
+    from workflows import keys
     from workflows import search_attributes as sa
 
 ACTIVE, WAITING, COMPLETED, CLOSED, FAILED = "active", "waiting", "completed", "closed", "failed"
 STATE_QUERY = "state"  # every flow workflow answers it with its FlowState
 SERVE_V2 = "flow-serve-v2"  # one idle timer per idle period; the step search attribute follows within a moment
 STEP_SHOWN_AFTER = timedelta(seconds=2)
+SERIAL = "flow-serial-updates"  # one Update at a time; a step submitted again while it runs is refused
+CONTINUE_AS_NEW = "flow-continue-as-new"  # after `updates_per_run` Updates (or when the server suggests it)
+CALL_FAILED = "We could not save this step just now. Please try again in a moment."
+REFUSALS = ("InvalidStep", "WrongStep", "FlowEnded", "NotReady")  # what the api answers with 422 / 409
 
 
 @dataclass
@@ -52,6 +58,26 @@ class StepSubmission:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass
+class FlowSnapshot:
+    """What a flow carries into its next run when it continues as new (the rest is in the workflow's input)."""
+
+    instance: str
+    facts: dict[str, Any]
+    values: dict[str, dict[str, Any]]
+    context: dict[str, Any]
+    done: list[str]
+    step: str
+    status: str
+    waiting_for: str | None
+    result: dict[str, Any] | None
+    error: FlowError | None
+    version: int
+    shown: str
+    last_change: str  # ISO 8601
+    extra: dict[str, Any] = field(default_factory=dict)  # the workflow's own (e.g. the chosen bank account type)
+
+
 def wrong_step(expected: str) -> ApplicationError:
     return ApplicationError("This step is no longer the current one; the flow moved on.", {"step": expected},
                             type="WrongStep", non_retryable=True)
@@ -78,6 +104,23 @@ class FlowCore:
         self._v2: bool | None = None  # SERVE_V2, asked once per run
         self.shown = ""  # the step the search attribute shows
         self.last_change = datetime.min.replace(tzinfo=UTC)
+        self.lock = asyncio.Lock()
+        self.busy: str | None = None  # the step whose submission is running now
+        self.updates = 0  # Updates handled in this run
+        self.cap: int | None = None  # continue as new after this many Updates
+        self._serial: bool | None = None  # SERIAL, asked once per run
+        self._instance = ""
+
+    @property
+    def instance(self) -> str:
+        """This flow execution's business identity, the stem of its idempotency keys (workflows/keys.py)."""
+        if not self._instance:
+            self._instance = keys.execution()
+        return self._instance
+
+    def key(self, purpose: str) -> str:
+        """An idempotency key for one request of this flow: the same for a retry, a replay or after a Reset."""
+        return f"{self.instance}:{purpose}"
 
     def begin(self) -> None:
         self.step = first_step(self.steps, self.facts)
@@ -88,7 +131,7 @@ class FlowCore:
             raise ApplicationError("The flow is starting, try again.", type="NotReady")
         if self.status in (COMPLETED, FAILED):
             raise ApplicationError("This flow has ended.", type="FlowEnded", non_retryable=True)
-        if sub.step != self.step:
+        if sub.step != self.step or sub.step == self.busy:  # the same step again while it runs: it runs once
             raise wrong_step(self.step)
         spec = by_id(self.steps, sub.step)
         assert spec is not None
@@ -146,6 +189,70 @@ class FlowCore:
             self._v2 = workflow.patched(SERVE_V2)
         return self._v2
 
+    @contextlib.asynccontextmanager
+    async def turn(self, step: str | None = None) -> AsyncIterator[None]:
+        """One Update at a time (SERIAL): a handler waits for the one before it to finish (an activity it awaits
+        included), and a submission of a step that is running already, or that is no longer current once its turn
+        comes, is refused as the wrong step — so a step runs once however many times it is submitted."""
+        self.updates += 1
+        if not self.serial:  # runs started before the patch replay as they ran
+            yield
+            return
+        if step is not None:
+            if step == self.busy:
+                raise wrong_step(self.step)
+            self.busy = step
+        try:
+            async with self.lock:
+                if step is not None and step != self.step:
+                    raise wrong_step(self.step)
+                yield
+        finally:
+            if step is not None:
+                self.busy = None
+
+    async def guard(self, body: Awaitable[FlowState],
+                    changed: Callable[[], Awaitable[FlowState]] | None = None) -> FlowState:
+        """A step whose call gave up after its bounded retries (database or provider down) stays where it was with
+        an error the investor sees ("Something went wrong", submit again); refusals pass through to the api.
+        (Part of SERIAL: runs from before it replay their failed Update as it failed.)"""
+        if not self.serial:
+            return await body
+        try:
+            return await body
+        except ActivityError:
+            pass
+        except ApplicationError as exc:
+            if exc.type in REFUSALS:
+                raise
+        workflow.logger.warning("flow %s: step %s failed after its retries", workflow.info().workflow_id, self.step)
+        self.error = FlowError("Something went wrong", CALL_FAILED)
+        return await (changed or self.changed)()
+
+    @property
+    def serial(self) -> bool:
+        if self._serial is None:
+            self._serial = workflow.patched(SERIAL)
+        return self._serial
+
+    def snapshot(self, extra: dict[str, Any] | None = None) -> FlowSnapshot:
+        return FlowSnapshot(self.instance, self.facts, self.values, self.context, sorted(self.done), self.step,
+                            self.status, self.waiting_for, self.result, self.error, self.version, self.shown,
+                            self.last_change.isoformat(), extra or {})
+
+    def restore(self, s: FlowSnapshot) -> None:
+        """The state the previous run continued as new with."""
+        self._instance, self.facts, self.values, self.context = s.instance, s.facts, s.values, s.context
+        self.done, self.step, self.status, self.waiting_for = set(s.done), s.step, s.status, s.waiting_for
+        self.result, self.error, self.version, self.shown = s.result, s.error, s.version, s.shown
+        self.last_change = datetime.fromisoformat(s.last_change)
+
+    def continue_due(self, updates_per_run: int | None) -> bool:
+        """Time to continue as new: this run handled `updates_per_run` Updates (the server refuses more than 2000 in
+        one run) or its history grew large enough for the server to suggest it."""
+        return updates_per_run is not None and (self.updates >= updates_per_run
+                                                or workflow.info().is_continue_as_new_suggested())
+
     async def call(self, method: Any, arg: Any, limit: timedelta, retry: RetryPolicy) -> Any:
         """A short call (a database read or write, a provider request): a local activity, run by this worker within
         the same workflow task, no round trip through the server; before SERVE_V2 it was a server activity.
@@ -161,15 +268,25 @@ class FlowCore:
                 raise ApplicationError(cause.message, *cause.details, type=cause.type, non_retryable=True) from None
             raise ApplicationError(str(cause or exc), type="CallFailed", non_retryable=True) from None
 
-    async def serve(self, idle_timeout_seconds: int) -> dict[str, Any]:
+    async def serve(self, idle_timeout_seconds: int, updates_per_run: int | None = None) -> dict[str, Any] | None:
         """The body of every flow's run(): wait for the person until the flow ends or sits idle too long.
-        One idle timer per idle period, not one per step: it is re-armed only when it fires early."""
+        One idle timer per idle period, not one per step: it is re-armed only when it fires early.
+        None: continue as new (`updates_per_run` reached), every handler finished; the caller carries `snapshot()`."""
         self.ready = True
         await self.changed()
         if not self.v2:
             return await self._serve_v1(idle_timeout_seconds)
         idle = timedelta(seconds=idle_timeout_seconds)
+        self.cap = updates_per_run
         while not self._ended():
+            if self.continue_due(self.cap):
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                if self._ended():
+                    break
+                if workflow.patched(CONTINUE_AS_NEW):
+                    return None
+                self.cap = None  # a run from before the patch replays as it ran
+                continue
             if self.shown != self.step:  # the investor moved on: show the step once they stay on it a moment
                 await self._quiet(STEP_SHOWN_AFTER)
                 self._show_step()
@@ -179,7 +296,7 @@ class FlowCore:
                 self.status, self.result = CLOSED, {"outcome": "idle"}
                 self._show_step()
                 break
-            await self._quiet(remaining, lambda: self.shown != self.step)
+            await self._quiet(remaining, lambda: self.shown != self.step or self.continue_due(self.cap))
         await workflow.wait_condition(workflow.all_handlers_finished)
         return self.result or {"outcome": self.status}
 
@@ -230,15 +347,18 @@ class FlowWorkflow:
 
     @workflow.update
     async def back(self) -> FlowState:
-        return await self.flow.go_back()
+        async with self.flow.turn():
+            return await self.flow.go_back()
 
     @workflow.update
     async def open(self) -> FlowState:
-        return await self.flow.reopen()
+        async with self.flow.turn():
+            return await self.flow.reopen()
 
     @workflow.update
     async def close(self) -> FlowState:
-        return await self.flow.close()
+        async with self.flow.turn():
+            return await self.flow.close()
 
     @workflow.query(name=STATE_QUERY)
     def state(self) -> FlowState:

@@ -3,7 +3,7 @@ bank was linked instantly, or the micro-deposit notice when it must be verified 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
@@ -17,10 +17,21 @@ with workflow.unsafe.imports_passed_through():
     from domain.customer_status import customer_status_error
     from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
     from workflows.deposit import start_deposit
-    from workflows.flow_core import ACTIVE, COMPLETED, FAILED, FlowCore, FlowError, FlowState, FlowWorkflow, StepSubmission
+    from workflows.flow_core import (
+        ACTIVE,
+        COMPLETED,
+        FAILED,
+        FlowCore,
+        FlowError,
+        FlowSnapshot,
+        FlowState,
+        FlowWorkflow,
+        StepSubmission,
+    )
 
 KIND = "fund-account"
-RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), non_retryable_error_types=["TransferRefused"])
+RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), maximum_attempts=5,
+                    non_retryable_error_types=["TransferRefused", "UserNotFound"])
 
 
 @dataclass
@@ -29,6 +40,8 @@ class FundAccountInput:
     transfer_poll_seconds: int = 30
     bank_link: BankLinkTimings = field(default_factory=BankLinkTimings)
     idle_timeout_seconds: int = 7 * 24 * 3600
+    updates_per_run: int = 1000  # then it continues as new with `carried`
+    carried: FlowSnapshot | None = None
 
 
 def workflow_id(user_id: int) -> str:
@@ -45,12 +58,19 @@ class FundAccountWorkflow(FlowWorkflow):
         self.inp = inp
         self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
         f = self.flow
-        profile: Profile = await f.call(ProfileActivities.load, inp.user_id, timedelta(seconds=30), RETRY)
-        f.facts = dict(profile.facts)
-        f.begin()
-        self._gate()
+        if inp.carried is not None:
+            f.restore(inp.carried)
+            self.bank.account_type = str(inp.carried.extra.get("account_type", self.bank.account_type))
+        else:
+            profile: Profile = await f.call(ProfileActivities.load, inp.user_id, timedelta(seconds=30), RETRY)
+            f.facts = dict(profile.facts)
+            f.begin()
+            self._gate()
         self._context()
-        return await f.serve(inp.idle_timeout_seconds)
+        result = await f.serve(inp.idle_timeout_seconds, inp.updates_per_run)
+        if result is None:
+            workflow.continue_as_new(replace(inp, carried=f.snapshot({"account_type": self.bank.account_type})))
+        return result
 
     def _gate(self) -> None:
         """A blocked state, or a customer that cannot fund, replaces the wizard by an explanation."""
@@ -71,6 +91,10 @@ class FundAccountWorkflow(FlowWorkflow):
 
     @workflow.update
     async def submit(self, sub: StepSubmission) -> FlowState:
+        async with self.flow.turn(sub.step):
+            return await self.flow.guard(self._submit(sub))
+
+    async def _submit(self, sub: StepSubmission) -> FlowState:
         f = self.flow
         fields = f.fields_of(sub)
         f.status, f.error = ACTIVE, None
@@ -94,9 +118,9 @@ class FundAccountWorkflow(FlowWorkflow):
     async def _deposit(self, fields: dict[str, Any]) -> bool:
         f = self.flow
         amount = T.parse_amount(fields["transfer_amount"])
-        key = f"{workflow.info().workflow_id}:{workflow.info().run_id}:deposit"
+        key = f.key(f"deposit:{f.version}:{amount}")  # this submission of this amount: once, whatever retries it
         if await start_deposit(f, self.inp.user_id, str(amount), key, self.inp.transfer_poll_seconds, RETRY,
-                               f"Deposit of ${amount} for user {self.inp.user_id}") is None:
+                               f"Deposit of ${amount} for user {self.inp.user_id}") is None and f.error:
             return False
         f.values["transfer"] = {"transfer_amount": str(amount)}
         return True

@@ -33,7 +33,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.customer_status import customer_status_error
     from domain.money import money_str
     from workflows.bank_steps import BankLinkTimings, BankSteps
-    from workflows.deposit import start_deposit
+    from workflows.deposit import PURCHASE_DEPOSIT_LOCAL, start_deposit
     from workflows.flow_core import (
         ACTIVE,
         CLOSED,
@@ -53,9 +53,9 @@ with workflow.unsafe.imports_passed_through():
     from workflows.share_hold import ShareHold
 
 KIND = "make-investment"
-DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10))
-PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30),
-                             non_retryable_error_types=["ProviderRejected", "TransferRefused"])
+DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), maximum_attempts=5)
+PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=8,
+                             non_retryable_error_types=["ProviderRejected", "TransferRefused", "UserNotFound"])
 SHORT = timedelta(seconds=30)
 
 
@@ -135,7 +135,8 @@ class MakeInvestmentWorkflow:
             await self.hold.take(shares)
             self.tasks.append(asyncio.create_task(self.hold.keep()))
         self._context()
-        result = await f.serve(inp.idle_timeout_seconds)
+        result = await f.serve(inp.idle_timeout_seconds)  # a purchase ends within its idle timeout: no update cap
+        assert result is not None
         self.finished = True
         if not self.purchased:
             await self.hold.release()
@@ -178,6 +179,10 @@ class MakeInvestmentWorkflow:
     # ---- the person's moves ------------------------------------------------------------------------------------
     @workflow.update
     async def submit(self, sub: StepSubmission) -> FlowState:
+        async with self.flow.turn(sub.step):
+            return await self.flow.guard(self._submit(sub), self._changed)
+
+    async def _submit(self, sub: StepSubmission) -> FlowState:
         f = self.flow
         fields = f.fields_of(sub)
         step = sub.step
@@ -226,9 +231,10 @@ class MakeInvestmentWorkflow:
     @workflow.update
     async def invest(self, req: RestInvest) -> FlowState:
         """The spec's invest call on the running flow: the same as confirming the purchase step."""
-        await self._invest()
-        await self._advance()
-        return await self._changed()
+        async with self.flow.turn("confirm-purchase"):
+            await self._invest()
+            await self._advance()
+            return await self._changed()
 
     @invest.validator
     def _check_invest(self, req: RestInvest) -> None:
@@ -247,28 +253,31 @@ class MakeInvestmentWorkflow:
 
     @workflow.update
     async def back(self) -> FlowState:
-        if self.flow.step in ("success", "congrats") or self.purchased:
-            raise wrong_step(self.flow.step)
-        return await self.flow.go_back()
+        async with self.flow.turn():
+            if self.flow.step in ("success", "congrats") or self.purchased:
+                raise wrong_step(self.flow.step)
+            return await self.flow.go_back()
 
     @workflow.update
     async def open(self) -> FlowState:
-        f = self.flow
-        reopened = f.status == CLOSED
-        state = await f.reopen()
-        if reopened and not self.purchased and not self.hold.held:
-            await self.hold.take(int(f.facts.get("shares") or 0))
-            state = await self._changed()
-        return state
+        async with self.flow.turn():
+            f = self.flow
+            reopened = f.status == CLOSED
+            state = await f.reopen()
+            if reopened and not self.purchased and not self.hold.held:
+                await self.hold.take(int(f.facts.get("shares") or 0))
+                state = await self._changed()
+            return state
 
     @workflow.update
     async def close(self) -> FlowState:
-        if self.flow.step == "congrats" and self.purchased:
-            return await self._finish()
-        state = await self.flow.close()
-        if self.flow.status == CLOSED and not self.purchased:
-            await self.hold.release()  # compensation: the shares go back to the offering
-        return state
+        async with self.flow.turn():
+            if self.flow.step == "congrats" and self.purchased:
+                return await self._finish()
+            state = await self.flow.close()
+            if self.flow.status == CLOSED and not self.purchased:
+                await self.hold.release()  # compensation: the shares go back to the offering
+            return state
 
     @workflow.signal
     async def signature_event(self, envelope_id: str) -> None:
@@ -332,11 +341,18 @@ class MakeInvestmentWorkflow:
         shortfall = Decimal(str(f.facts["cost"])) - Decimal(str(f.facts["cash"]))
         if shortfall > T.TRANSFER_LIMIT:
             raise invalid({}, T.LIMIT_MESSAGE)
-        key = f"{workflow.info().workflow_id}:deposit:{f.version}"
-        handle = await start_deposit(f, self.inp.user_id, money_str(shortfall), key, self.inp.transfer_poll_seconds,
-                                     PROVIDER_RETRY, f"Deposit of ${money_str(shortfall)} for user "
-                                                     f"{self.inp.user_id}'s purchase")
+        if f.serial and f.waiting_for == "deposit":  # submitted again while its deposit settles: nothing new
+            f.status = WAITING
+            return
+        amount = money_str(shortfall)
+        handle = await start_deposit(f, self.inp.user_id, amount, f.key(f"deposit:{f.version}:{amount}"),
+                                     self.inp.transfer_poll_seconds, PROVIDER_RETRY,
+                                     f"Deposit of ${amount} for user {self.inp.user_id}'s purchase",
+                                     server_activity=not workflow.patched(PURCHASE_DEPOSIT_LOCAL))
         if handle is None:
+            if f.error is None:  # its transfer runs already (a Reset replayed this step): wait for it on the cash
+                f.error = FlowError("Deposit in progress", "Your deposit is being processed. Continue once it shows "
+                                                           "in your cash.")
             return
         f.status, f.waiting_for = WAITING, "deposit"
         self.tasks.append(asyncio.create_task(self._await_deposit(handle)))

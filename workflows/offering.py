@@ -20,7 +20,8 @@ with workflow.unsafe.imports_passed_through():
     from workflows import search_attributes as sa
 
 KIND = "offering"
-RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), non_retryable_error_types=[NOT_FOUND])
+# bounded (~4 minutes): an offering whose calls still fail fails, and the next worker start starts it again
+RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=10, non_retryable_error_types=[NOT_FOUND])
 TIMEOUT = timedelta(seconds=30)
 MIN_SLEEP = timedelta(seconds=1)
 

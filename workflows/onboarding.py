@@ -3,7 +3,7 @@ whose validator runs the domain rules), the workflow saves it through activities
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
@@ -13,7 +13,15 @@ with workflow.unsafe.imports_passed_through():
     from activities.profile import Profile, ProfileActivities
     from domain import onboarding as rules
     from workflows.bank_steps import BankLinkTimings, BankSteps
-    from workflows.flow_core import ACTIVE, COMPLETED, FlowCore, FlowState, FlowWorkflow, StepSubmission
+    from workflows.flow_core import (
+        ACTIVE,
+        COMPLETED,
+        FlowCore,
+        FlowSnapshot,
+        FlowState,
+        FlowWorkflow,
+        StepSubmission,
+    )
     from workflows.profile_steps import DB_RETRY, ProfileSteps
 
 KIND = "onboarding"
@@ -26,6 +34,8 @@ class OnboardingInput:
     migration_flag: bool = False
     bank_link: BankLinkTimings = field(default_factory=BankLinkTimings)
     idle_timeout_seconds: int = 30 * 24 * 3600
+    updates_per_run: int = 1000  # then it continues as new with `carried`
+    carried: FlowSnapshot | None = None
 
 
 def workflow_id(user_id: int) -> str:
@@ -43,15 +53,27 @@ class OnboardingWorkflow(FlowWorkflow):
         self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
         self.profile = ProfileSteps(self.flow, inp.user_id, self.bank, inp.enabled_states)
         f = self.flow
-        profile: Profile = await f.call(ProfileActivities.load, inp.user_id, timedelta(seconds=30), DB_RETRY)
-        f.facts = {**profile.facts, "today": workflow.now().date().isoformat(), "migration_flag": inp.migration_flag}
-        f.values = profile.values
-        f.begin()
+        if inp.carried is not None:
+            f.restore(inp.carried)
+            self.bank.account_type = str(inp.carried.extra.get("account_type", self.bank.account_type))
+        else:
+            profile: Profile = await f.call(ProfileActivities.load, inp.user_id, timedelta(seconds=30), DB_RETRY)
+            f.facts = {**profile.facts, "today": workflow.now().date().isoformat(),
+                       "migration_flag": inp.migration_flag}
+            f.values = profile.values
+            f.begin()
         self._context()
-        return await f.serve(inp.idle_timeout_seconds)
+        result = await f.serve(inp.idle_timeout_seconds, inp.updates_per_run)
+        if result is None:
+            workflow.continue_as_new(replace(inp, carried=f.snapshot({"account_type": self.bank.account_type})))
+        return result
 
     @workflow.update
     async def submit(self, sub: StepSubmission) -> FlowState:
+        async with self.flow.turn(sub.step):
+            return await self.flow.guard(self._submit(sub))
+
+    async def _submit(self, sub: StepSubmission) -> FlowState:
         f = self.flow
         fields = f.fields_of(sub)
         f.status, f.error = ACTIVE, None
@@ -62,7 +84,6 @@ class OnboardingWorkflow(FlowWorkflow):
     @submit.validator
     def _check(self, sub: StepSubmission) -> None:
         self.flow.check(sub)
-
 
     async def _apply(self, step: str, fields: dict[str, Any]) -> None:
         f = self.flow

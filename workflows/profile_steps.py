@@ -19,8 +19,10 @@ with workflow.unsafe.imports_passed_through():
     from workflows.bank_steps import BANK_STEPS, BankSteps
     from workflows.flow_core import FAILED, WAITING, FlowCore, FlowError
 
-DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10))
-PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), non_retryable_error_types=["ProviderRejected"])
+# bounded: a call that still fails shows the step's error (flow_core.CALL_FAILED), the investor submits it again
+DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), maximum_attempts=5)
+PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=8,
+                             non_retryable_error_types=["ProviderRejected"])
 NOT_SAVED = ("intro", "share-purchase-info", "confirmation", "fund-account")
 
 
@@ -67,7 +69,7 @@ class ProfileSteps:
                                                      start_to_close_timeout=timedelta(seconds=30), retry_policy=DB_RETRY)
 
     async def _customer(self, retry: bool) -> str:
-        key = f"{workflow.info().workflow_id}:customer:{self.flow.version}"
+        key = self.flow.key(f"customer:{self.flow.version}")
         status: str = await self.flow.call(PaymentActivities.ensure_customer, CustomerRequest(self.user_id, key, retry),
                                            timedelta(seconds=30), PROVIDER_RETRY)
         self.flow.facts["customer_status"] = status

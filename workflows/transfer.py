@@ -5,17 +5,22 @@ nothing — then post the outcome to the ledger once."""
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     from activities.transfers import ProviderStatus, Settle, TransferActivities
     from workflows import search_attributes as sa
 
-RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30))
+# bounded (~4 minutes): a check that still fails waits for the next poll; a submit or settle that still fails fails
+# the workflow (runbook: fix the cause, then Reset — both are idempotent on the transfer's business keys)
+RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=10,
+                    non_retryable_error_types=["TransferNotFound"])
+CONTINUE_AS_NEW = "transfer-continue-as-new"
 
 
 @dataclass
@@ -23,6 +28,8 @@ class TransferInput:
     transfer_id: int
     user_id: int
     poll_seconds: int = 60
+    checks_per_run: int = 500  # then it continues as new (already submitted)
+    submitted: bool = False  # carried by continue-as-new: the provider has the transfer, only wait for it
 
 
 def workflow_id(transfer_id: int) -> str:
@@ -38,15 +45,27 @@ class TransferWorkflow:
     @workflow.run
     async def run(self, inp: TransferInput) -> str:
         timeout = timedelta(seconds=30)
-        outcome: ProviderStatus = await workflow.execute_activity_method(
-            TransferActivities.submit, inp.transfer_id, start_to_close_timeout=timeout, retry_policy=RETRY)
+        outcome = ProviderStatus("pending")
+        if not inp.submitted:
+            outcome = await workflow.execute_activity_method(
+                TransferActivities.submit, inp.transfer_id, start_to_close_timeout=timeout, retry_policy=RETRY)
         self._set("pending", "waiting for the payments provider to settle the transfer")
+        checks, cap = 0, inp.checks_per_run
         while outcome.status == "pending":
+            if checks >= cap or workflow.info().is_continue_as_new_suggested():
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                if workflow.patched(CONTINUE_AS_NEW):
+                    workflow.continue_as_new(replace(inp, submitted=True))
+                cap = checks + 1_000_000  # a run from before the patch replays as it ran
             with contextlib.suppress(TimeoutError):
                 await workflow.wait_condition(lambda: self._nudged, timeout=timedelta(seconds=inp.poll_seconds))
             self._nudged = False
-            outcome = await workflow.execute_activity_method(
-                TransferActivities.check, inp.transfer_id, start_to_close_timeout=timeout, retry_policy=RETRY)
+            checks += 1
+            try:
+                outcome = await workflow.execute_activity_method(
+                    TransferActivities.check, inp.transfer_id, start_to_close_timeout=timeout, retry_policy=RETRY)
+            except ActivityError:  # the provider did not answer: the next poll asks again
+                workflow.logger.warning("transfer %s: the provider's status could not be read", inp.transfer_id)
         final: str = await workflow.execute_activity_method(
             TransferActivities.settle, Settle(inp.transfer_id, outcome), start_to_close_timeout=timeout, retry_policy=RETRY)
         self._set(final, f"settled: {final}" + (f" ({outcome.failure_code} {outcome.failure_reason})"

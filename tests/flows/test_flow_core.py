@@ -16,6 +16,7 @@ from config import Settings
 from store.models import User
 from tests.api.accounts import signup
 from tests.flows.driver import PROFILE, Flow
+from tests.workflows.histories import record
 from workflows import search_attributes as sa
 from workflows.flow_core import StepSubmission
 from workflows.onboarding import OnboardingInput, OnboardingWorkflow
@@ -43,6 +44,7 @@ async def test_quick_steps_share_one_idle_timer_and_the_step_attribute_follows(
         await asyncio.sleep(0.25)
     assert await shown_step(handle) == "date-of-birth"
     assert await handle.result() == {"outcome": "idle"}  # nobody came back for 6 s
+    await record(handle, "Onboarding--idle")
     events = [e async for e in handle.fetch_history_events()]
     # one idle timer, the one that waited for the step to settle, and the idle timer after it: not one per step
     assert [e.event_type for e in events].count(EventType.EVENT_TYPE_TIMER_STARTED) <= 3

@@ -13,7 +13,8 @@ from tests.workflows.histories import record
 
 
 async def test_existing_unverified_bank_shows_the_micro_deposit_notice(api: httpx.AsyncClient,
-                                                                        sandbox: httpx.AsyncClient) -> None:
+                                                                        sandbox: httpx.AsyncClient,
+                                                                        temporal_client: Client) -> None:
     user = await onboarded(api, sandbox)
     flow = Flow(api, user["headers"], "fund-account")
     state = await flow.open()
@@ -24,6 +25,7 @@ async def test_existing_unverified_bank_shows_the_micro_deposit_notice(api: http
     await flow.ok()
     done = await flow.ok()
     assert done["status"] == "completed" and done["result"]["redirect"] == "/app"
+    await record(temporal_client.get_workflow_handle(done["flow_id"]), "FundAccount--micro-deposit-notice")
 
 
 async def test_instant_bank_then_first_deposit(api: httpx.AsyncClient, sandbox: httpx.AsyncClient,
@@ -59,10 +61,11 @@ async def test_instant_bank_then_first_deposit(api: httpx.AsyncClient, sandbox: 
     assert (b["cash"], b["pending"]) == ("1000.00", "0.00")
 
 
-async def test_gates_replace_the_wizard(api: httpx.AsyncClient) -> None:
+async def test_gates_replace_the_wizard(api: httpx.AsyncClient, temporal_client: Client) -> None:
     newcomer = await signup(api)
     state = await Flow(api, newcomer["headers"], "fund-account").open()
     assert state["status"] == "failed" and state["error"]["action"] == "/app/onboarding"
+    await record(temporal_client.get_workflow_handle(state["flow_id"]), "FundAccount--gate-failed")
     blocked = await signup(api)
     onboarding = Flow(api, blocked["headers"])
     await onboarding.open()

@@ -78,8 +78,9 @@ async def test_three_wrong_attempts_fail_the_bank(api: httpx.AsyncClient, sandbo
     assert messages[2].startswith("Too many failed attempts")
     source = (await api.get(f"/api/users/{user['user_id']}/financials/funding-source", headers=user["headers"])).json()
     assert source["info"]["status"] == "verification_failed"
-    assert await temporal_client.get_workflow_handle(bank_link_id(user["user_id"], source["info"]["id"])).result() == \
-        "verification_failed"
+    handle = temporal_client.get_workflow_handle(bank_link_id(user["user_id"], source["info"]["id"]))
+    assert await handle.result() == "verification_failed"
+    await record(handle, "BankLink--verification-failed")
 
 
 async def test_unverified_bank_expires(api: httpx.AsyncClient, sandbox: httpx.AsyncClient, app_state: AppState,

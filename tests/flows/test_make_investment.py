@@ -113,7 +113,8 @@ async def test_esign_purchase_once_despite_duplicate_webhook(api: httpx.AsyncCli
 
 
 async def test_declined_signature_charges_nothing_and_releases_the_shares(
-        api: httpx.AsyncClient, app_state: AppState, sandbox: httpx.AsyncClient, served_api: str) -> None:
+        api: httpx.AsyncClient, app_state: AppState, sandbox: httpx.AsyncClient, served_api: str,
+        temporal_client: Client) -> None:
     user = await funded_investor(api, app_state, cash="500.00")
     asset = await offering(app_state, shares=50, value="1000.00", esign="tpl-subscription-v1")
     buy = Purchase(api, user, asset.id)
@@ -134,10 +135,12 @@ async def test_declined_signature_charges_nothing_and_releases_the_shares(
     status = (await sandbox.get(f"/esign/envelopes/{envelope_id}",
                                 headers={"X-Provider-Key": app_state.settings.provider_api_key})).json()["status"]
     assert status == "declined"
+    await record(temporal_client.get_workflow_handle(buy.state["flow_id"]), "MakeInvestment--signature-declined")
 
 
 async def test_sold_out_promo_code_and_lost_shares_show_the_spec_error_views(api: httpx.AsyncClient,
-                                                                           app_state: AppState) -> None:
+                                                                           app_state: AppState,
+                                                                           temporal_client: Client) -> None:
     asset = await offering(app_state, shares=6, value="60.00")  # $10.00 a share
     promo_user = await funded_investor(api, app_state)
     buy = Purchase(api, promo_user, asset.id)
@@ -148,6 +151,7 @@ async def test_sold_out_promo_code_and_lost_shares_show_the_spec_error_views(api
     assert (await balance(api, promo_user))["cash"] == "1000.00"
     await buy.ok()
     assert buy.state["status"] == "completed" and buy.state["result"]["outcome"] == "failed"
+    await record(temporal_client.get_workflow_handle(buy.state["flow_id"]), "MakeInvestment--promo-refused")
 
     a, b = await funded_investor(api, app_state), await funded_investor(api, app_state)
     first = Purchase(api, a, asset.id)

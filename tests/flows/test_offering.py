@@ -164,6 +164,7 @@ async def test_date_edits_are_picked_up_across_runs(assets: Assets, temporal_cli
     await assets.set(a.id, offering_starts=now(), offering_ends=now() + timedelta(seconds=1))
     assert await asyncio.wait_for(temporal_client.get_workflow_handle(workflow_id(a.id)).result(), 15) == CLOSED_ICO
     assert (await temporal_client.get_workflow_handle(workflow_id(a.id)).describe()).run_id != first_run
+    await record(temporal_client.get_workflow_handle(workflow_id(a.id), run_id=first_run), "Offering--continued-as-new")
 
 
 async def test_ensure_offerings_is_idempotent(assets: Assets, temporal_client: Client, app_state: AppState,

@@ -140,7 +140,7 @@ async def test_every_validator_message(api: httpx.AsyncClient) -> None:
                                   "accountNumber": "Account number must have 4 to 17 digits"}
 
 
-async def test_skip_rules_for_unemployed_and_blocked_state(api: httpx.AsyncClient) -> None:
+async def test_skip_rules_for_unemployed_and_blocked_state(api: httpx.AsyncClient, temporal_client: Client) -> None:
     user = await signup(api)
     flow = Flow(api, user["headers"])
     await flow.open()
@@ -157,9 +157,10 @@ async def test_skip_rules_for_unemployed_and_blocked_state(api: httpx.AsyncClien
     assert "Investing is not yet available" in bflow.state["context"]["message"]
     done = await bflow.ok({"notify": True})
     assert done["status"] == "completed" and done["result"]["outcome"] == "state-blocked"
+    await record(temporal_client.get_workflow_handle(done["flow_id"]), "Onboarding--state-blocked")
 
 
-async def test_close_and_resume_on_another_device(api: httpx.AsyncClient) -> None:
+async def test_close_and_resume_on_another_device(api: httpx.AsyncClient, temporal_client: Client) -> None:
     user = await signup(api)
     flow = Flow(api, user["headers"])
     await flow.open()
@@ -175,6 +176,7 @@ async def test_close_and_resume_on_another_device(api: httpx.AsyncClient) -> Non
     r = await other_device.submit({"date_of_birth": "01/01/1990"}, step="date-of-birth")
     assert r.status_code == 409  # not the current step: nothing changes
     assert (await other_device.api.get(other_device.base, headers=user["headers"])).json()["step"] == "name-phone-info"
+    await record(temporal_client.get_workflow_handle(flow.state["flow_id"]), "Onboarding--closed-reopened")
 
 
 async def test_another_users_flow_is_not_found(api: httpx.AsyncClient) -> None:
@@ -188,7 +190,7 @@ async def test_another_users_flow_is_not_found(api: httpx.AsyncClient) -> None:
     assert (await api.post("/api/flows/nonsense", headers=alice["headers"])).status_code == 404
 
 
-async def test_customer_statuses(api: httpx.AsyncClient) -> None:
+async def test_customer_statuses(api: httpx.AsyncClient, temporal_client: Client) -> None:
     retry = await signup(api)
     flow = Flow(api, retry["headers"])
     await flow.open()
@@ -205,6 +207,7 @@ async def test_customer_statuses(api: httpx.AsyncClient) -> None:
     await flow.until("ssn", {"name-phone-info": {**PROFILE["name-phone-info"], "first_name": "suspended"}})
     await flow.ok()
     assert flow.state["status"] == "failed" and flow.state["error"]["title"] == "Account Locked"
+    await record(temporal_client.get_workflow_handle(flow.state["flow_id"]), "Onboarding--customer-suspended")
 
     document = await signup(api)
     flow = Flow(api, document["headers"])
@@ -213,6 +216,7 @@ async def test_customer_statuses(api: httpx.AsyncClient) -> None:
     await flow.ok()
     assert flow.state["status"] == "waiting" and flow.state["waiting_for"] == "document"
     assert flow.state["error"]["action"] == "/app/document"
+    await record(temporal_client.get_workflow_handle(flow.state["flow_id"]), "Onboarding--customer-document")
 
 
 async def test_instant_bank_link_through_the_hosted_page(api: httpx.AsyncClient, sandbox: httpx.AsyncClient) -> None:

@@ -18,6 +18,7 @@ from store.models import LedgerEntry, Reservation
 from tests.flows.funding import balance, onboarded, verify_bank, wait_balance
 from tests.flows.investors import Purchase, funded_investor, investments_of, ledger_total, offering
 from tests.flows.test_faults import WorkerProcess
+from tests.workflows.histories import record
 from worker.updates import with_ready_retry
 from workflows.flow_core import FlowState, StepSubmission
 from workflows.make_investment import MakeInvestmentWorkflow, PurchaseInput, workflow_id
@@ -62,6 +63,7 @@ async def test_signature_timeout_fails_the_purchase(api: httpx.AsyncClient, app_
     assert envelope["status"] == "voided"
     assert await hold_status(app_state, handle.id) == "released"
     assert (await balance(api, user))["cash"] == "1000.00"
+    await record(handle, "MakeInvestment--signature-timeout")
 
 
 async def test_an_expired_hold_gives_the_shares_back(api: httpx.AsyncClient, app_state: AppState,
@@ -86,10 +88,12 @@ async def test_an_expired_hold_gives_the_shares_back(api: httpx.AsyncClient, app
     except Exception as exc:  # noqa: BLE001 - the update's failure carries the spec's message
         assert P.NOT_ENOUGH_SHARES in str(getattr(exc, "cause", exc)) or "Not enough" in repr(exc.__cause__ or exc)
     await handle.terminate("test over")
+    await record(handle, "MakeInvestment--hold-expired")
 
 
 async def test_not_enough_cash_deposits_the_shortfall_then_buys(api: httpx.AsyncClient, app_state: AppState,
-                                                                sandbox: httpx.AsyncClient, served_api: str) -> None:
+                                                                sandbox: httpx.AsyncClient, served_api: str,
+                                                                temporal_client: Client) -> None:
     user = await onboarded(api, sandbox)
     await verify_bank(api, sandbox, user)
     asset = await offering(app_state, shares=100, value="1000.00")
@@ -106,6 +110,12 @@ async def test_not_enough_cash_deposits_the_shortfall_then_buys(api: httpx.Async
     await buy.ok({"agreeTerms": True})
     assert buy.state["context"]["view"] == "success"
     assert (await wait_balance(api, user, "cash", "0.00"))["investments"] == "30.00"
+    await buy.ok()
+    await buy.ok()
+    assert buy.state["status"] == "completed" and buy.state["result"]["outcome"] == "IO_PURCHASED"
+    handle = temporal_client.get_workflow_handle(buy.state["flow_id"])
+    await handle.result()
+    await record(handle, "MakeInvestment--deposit-shortfall")
 
 
 async def test_worker_killed_mid_invest_posts_once(api: httpx.AsyncClient, app_state: AppState,

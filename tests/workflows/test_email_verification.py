@@ -57,7 +57,7 @@ async def test_bad_keys_answer_the_server_message(api: httpx.AsyncClient) -> Non
 
 
 async def test_resend_sends_a_new_link_and_both_work_until_confirmed(
-        api: httpx.AsyncClient, sandbox: httpx.AsyncClient) -> None:
+        api: httpx.AsyncClient, sandbox: httpx.AsyncClient, app_state: AppState, temporal_client: Client) -> None:
     user = await signup(api)
     await confirmation_key(sandbox, user["email"], 1)
     r = await api.post("/api/auth/email/verify/", json={"email": user["email"]}, headers=user["headers"])
@@ -66,6 +66,9 @@ async def test_resend_sends_a_new_link_and_both_work_until_confirmed(
     assert (await api.post("/api/auth/email/confirm/", json={"key": second})).status_code == 200
     r = await api.post("/api/auth/email/verify/", json={"email": user["email"]}, headers=user["headers"])
     assert r.json()["errors"][0]["message"] == "This e-mail address is already verified."
+    handle = temporal_client.get_workflow_handle(workflow_id((await email_row(app_state, user["email"])).id))
+    assert await handle.result() == "confirmed"
+    await record(handle, "EmailVerification--resent-confirmed")
 
 
 async def test_change_email_starts_a_new_verification(api: httpx.AsyncClient, sandbox: httpx.AsyncClient) -> None:
