@@ -1,6 +1,6 @@
 """Live trading windows: weekdays 10:30-16:30 US Eastern, excluding federal holidays (spec doc 1 §1, doc 3 §9).
 
-Holidays come from the maintained ``holidays`` library: ``holidays.US`` (the federal calendar, 5 U.S.C. 6103,
+Holidays come from the maintained ``holidays`` library: ``country_holidays("US")`` (the federal calendar, 5 U.S.C. 6103,
 with its observed-day rules), not ``holidays.financial_holidays("NYSE")``: the spec says *federal* holidays, which
 include Columbus Day and Veterans Day (the NYSE trades on them) and exclude Good Friday (the NYSE closes).
 A holiday on a Saturday is observed on the Friday before, a Sunday one on the Monday after; that Friday may
@@ -24,7 +24,7 @@ CLOSES = time(16, 30)
 
 @lru_cache(maxsize=64)
 def _holidays(year: int) -> dict[date, str]:
-    calendar = holidays.US(years=(year, year + 1), observed=True)
+    calendar = holidays.country_holidays("US", years=(year, year + 1), observed=True)
     return {d: str(name) for d, name in sorted(calendar.items()) if d.year == year}
 
 
