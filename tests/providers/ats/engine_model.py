@@ -236,11 +236,12 @@ class ReferenceBook:
                 events.append(self.trade(bid, ask, ask.price, Side.BID))
 
 
-def mixed_stream(seed: int, count: int, accounts: int = 1000, open_every: int = 50_000) -> list[Command]:
+def mixed_stream(seed: int, count: int, accounts: int = 1000, open_every: int = 50_000, reach: int = 300) -> list[Command]:
     """A seeded mix like a busy book: resting limits (~35%), crossing limits (~10%), IOC (~10%), instant buys (~5%),
     cancels (~25%) and replaces (~15%) around a drifting mid price; most accounts only buy or only sell (a few do
     both, so some orders meet CROSS_TRADING_PROHIBITED); the window closes and reopens (an uncross) every
-    `open_every` commands. Cancels and replaces aim at recent orders, some of them already finished."""
+    `open_every` commands. Cancels and replaces aim at recent orders (about `reach` orders back on average), some of
+    them already finished."""
     rng = random.Random(seed)
     out: list[Command] = [Open()]
     placed: list[str] = []
@@ -269,10 +270,10 @@ def mixed_stream(seed: int, count: int, accounts: int = 1000, open_every: int = 
         elif r < 0.60:
             out.append(InstantBuy(oid, f"acct-{account_no - account_no % 2}"))
         elif r < 0.85 and placed:
-            out.append(CancelOrder(placed[-1 - min(len(placed) - 1, int(rng.expovariate(1 / 300)))]))
+            out.append(CancelOrder(placed[-1 - min(len(placed) - 1, int(rng.expovariate(1 / reach)))]))
             continue
         elif placed:
-            target = placed[-1 - min(len(placed) - 1, int(rng.expovariate(1 / 300)))]
+            target = placed[-1 - min(len(placed) - 1, int(rng.expovariate(1 / reach)))]
             out.append(ReplaceOrder(target, mid + rng.randint(-12, 12), rng.choice((1, 2, 3, 5, 10))))
             continue
         else:
