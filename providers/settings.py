@@ -47,6 +47,9 @@ class ProvidersSettings(BaseSettings):
     ats_enabled: bool = True
     ats_database_url: str = "postgresql://vitrine:vitrine@127.0.0.1:5432/vitrine"
     ats_db_schema: str = "ats"
+    # off: a commit does not wait for the WAL flush (a PostgreSQL server crash may lose the last moment of commits;
+    # a providers restart loses nothing). on: every order waits for the disk.
+    ats_synchronous_commit: bool = False
     # "calendar": weekdays 10:30-16:30 America/New_York without federal holidays; "demo": a compressed repeating
     # session (post-only, open, then confirmation) so every phase shows at any hour (answers say "schedule": "demo").
     ats_schedule: str = "calendar"

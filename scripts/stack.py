@@ -90,6 +90,13 @@ class Stack:
             "PROVIDERS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/payments/",
             "PROVIDERS_ESIGN_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/esign/",
             "PROVIDERS_PUBLIC_URL": f"http://127.0.0.1:{profile.providers}",
+            # the ATS (providers/ats): schema ats of the same database; demo hours (post-only 60 s, open 120 s,
+            # confirmation 45 s, repeating) so every phase shows at any hour; a market maker moves the books
+            "PROVIDERS_ATS_DATABASE_URL": f"postgresql://vitrine:vitrine@127.0.0.1:5432/{profile.database}",
+            "PROVIDERS_ATS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/ats/",
+            "PROVIDERS_ATS_SCHEDULE": "demo",
+            "PROVIDERS_ATS_MARKET_MAKER": "true",
+            "PROVIDERS_ATS_TOKEN_TTL_SECONDS": "300",
             # seconds, not days: a person (or a browser test) can go through the whole journey in minutes
             "VITRINE_TRANSFER_POLL_SECONDS": "5",
             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "5",

@@ -18,7 +18,7 @@ from providers.ats.oauth import AtsDep
 from providers.common import PROVIDER_KEY_HEADER, SettingsDep
 
 
-def admin(settings: SettingsDep, key: Annotated[str | None, Header(alias=PROVIDER_KEY_HEADER)] = None) -> None:
+async def admin(settings: SettingsDep, key: Annotated[str | None, Header(alias=PROVIDER_KEY_HEADER)] = None) -> None:
     if not key or not hmac.compare_digest(key.encode(), settings.api_key.encode()):
         raise AtsError(401, errors.FORBIDDEN, "A valid X-Provider-Key is required")
 

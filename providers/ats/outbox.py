@@ -25,15 +25,27 @@ from providers.webhooks import EVENT_ID_HEADER, SIGNATURE_HEADER, DeliveryResult
 BATCH = 100
 
 
-async def emit(conn: asyncpg.Connection, ats: Ats, topic: str, resource_id: str, data: dict[str, Any], at: float) -> str:
+EventRow = tuple[str, str, str, str, str, float]
+INSERT = "INSERT INTO webhook_events (id, topic, client_id, resource_id, body, due_at) VALUES ($1, $2, $3, $4, $5, $6)"
+
+
+def event_row(ats: Ats, topic: str, resource_id: str, data: dict[str, Any], at: float) -> EventRow:
+    """The stored form of the event ``{id, topic, created, data}`` (its body's exact bytes are what is signed)."""
     event_id = f"evt_{uuid.uuid4().hex}"
     body = encode_event({"id": event_id, "topic": topic, "created": iso(at), "data": data}).decode()
-    due = at + ats.chaos.config.webhook_delay_seconds
-    await conn.execute(
-        "INSERT INTO webhook_events (id, topic, client_id, resource_id, body, due_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        event_id, topic, ats.webhook_client, resource_id, body, due,
-    )
-    return event_id
+    return event_id, topic, ats.webhook_client, resource_id, body, at + ats.chaos.config.webhook_delay_seconds
+
+
+async def emit(conn: asyncpg.Connection, ats: Ats, topic: str, resource_id: str, data: dict[str, Any], at: float) -> str:
+    """Store one event in the caller's transaction; it is delivered when due."""
+    row = event_row(ats, topic, resource_id, data, at)
+    await conn.execute(INSERT, *row)
+    return row[0]
+
+
+async def emit_many(conn: asyncpg.Connection, rows: list[EventRow]) -> None:
+    if rows:
+        await conn.executemany(INSERT, rows)
 
 
 async def post(ats: Ats, body: str, event_id: str, http: httpx.AsyncClient) -> DeliveryResult:

@@ -68,6 +68,8 @@ class Ats:
         self.windows: dict[str, list[Window]] = defaultdict(list)  # instrument -> its windows not CLOSED yet
         self.pending: dict[str, str] = {}  # order id -> PENDING_CANCEL | PENDING_REPLACE while queued
         self.tokens: dict[str, tuple[str, float]] = {}  # token hash -> (client, expires_at), a cache of ats.tokens
+        self.active: dict[str, dict[str, Any]] = {}  # order id -> row, of every order still resting (a cache)
+        self.keys: dict[tuple[str, str], tuple[str, str]] = {}  # (client, idempotency key) -> (order id, request hash)
         self.webhook_client = "vitrine"  # the client whose events go to ats_webhook_url
 
     def now(self) -> float:
@@ -75,7 +77,8 @@ class Ats:
 
     @classmethod
     async def start(cls, settings: ProvidersSettings, clock: Callable[[], float] = time.time) -> Ats:
-        pool = await db.connect(settings.ats_database_url, settings.ats_db_schema)
+        pool = await db.connect(settings.ats_database_url, settings.ats_db_schema,
+                               synchronous_commit=settings.ats_synchronous_commit)
         ats = cls(settings, pool, clock)
         await ats.load()
         return ats
@@ -90,6 +93,10 @@ class Ats:
                 self.instruments[r["id"]] = dict(r)
             for r in await conn.fetch("SELECT * FROM windows WHERE status <> 'CLOSED' ORDER BY opens_at"):
                 self.windows[r["instrument_id"]].append(window_of(r))
+            for r in await conn.fetch("SELECT * FROM orders WHERE status IN ('SUBMITTED', 'PARTIALLY_FILLED')"):
+                self.active[r["id"]] = dict(r)
+            for r in await conn.fetch("SELECT client_id, idempotency_key, id, request_hash FROM orders"):
+                self.keys[(r["client_id"], r["idempotency_key"])] = (r["id"], r["request_hash"])
         for instrument_id in self.instruments:
             await self.rebuild(instrument_id)
 
@@ -114,7 +121,7 @@ def window_of(r: asyncpg.Record) -> Window:
     return Window(r["id"], r["instrument_id"], r["opens_at"], r["closes_at"], r["confirm_until"], r["status"])
 
 
-def get_ats(request: Request) -> Ats:
+async def get_ats(request: Request) -> Ats:
     ats = getattr(request.app.state, "ats", None)
     if ats is None:
         raise AtsError(503, ATS_UNAVAILABLE, "The ATS is not running (its database is unreachable); retry later")

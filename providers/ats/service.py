@@ -12,8 +12,9 @@ import asyncio
 import hashlib
 import json
 import uuid
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 import asyncpg
 from pydantic import BaseModel, Field
@@ -37,6 +38,7 @@ from providers.ats.runtime import DISABLED, Ats
 from providers.ats.views import ACTIVE_STATUSES, FILLED, PENDING_CANCEL, PENDING_REPLACE, engine_account
 
 Context = Literal["BID", "ASK", "bid", "ask"]
+Row = Mapping[str, Any]
 CANCELED_NOW, TOO_LATE, ALREADY_ENDED = "CANCELED", "TOO_LATE", "ALREADY_ENDED"
 
 
@@ -109,18 +111,27 @@ def request_hash(account_id: str, req: OrderRequest) -> str:
     return hashlib.sha256(json.dumps({"account": account_id, **body}, sort_keys=True).encode()).hexdigest()
 
 
-async def _by_key(ats: Ats, client_id: str, key: str) -> asyncpg.Record | None:
+async def _by_key(ats: Ats, client_id: str, key: str) -> Row | None:
+    """The order placed with this key (the index of keys is in memory: a new key costs no query)."""
+    known = ats.keys.get((client_id, key))
+    if known is None:
+        return None
+    return ats.active.get(known[0]) or await _read(ats, known[0])
+
+
+async def _read(ats: Ats, order_id: str) -> Row | None:
     async with ats.pool.acquire() as conn:
-        return await conn.fetchrow("SELECT * FROM orders WHERE client_id = $1 AND idempotency_key = $2", client_id, key)
+        row = await conn.fetchrow("SELECT * FROM orders WHERE id = $1", order_id)
+    return None if row is None else dict(row)
 
 
-def _same(existing: asyncpg.Record, digest: str) -> asyncpg.Record:
+def _same(existing: Row, digest: str) -> Row:
     if existing["request_hash"] != digest:
         raise AtsError(409, errors.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was used for a different order")
     return existing
 
 
-async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, key: str) -> tuple[asyncpg.Record, bool]:
+async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, key: str) -> tuple[Row, bool]:
     """The order (and whether it was created now): the same key and body answer the first order again."""
     side = Side(req.context.upper())
     if req.type == "INSTANT":
@@ -144,13 +155,10 @@ async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, ke
     async with ats.locks[instrument_id]:
         now = ats.now()
         await windows.sync(ats, instrument_id, now)
-        existing = await _by_key(ats, client_id, key)
-        if existing is not None:
-            return _same(existing, digest), False
         new = commands.NewOrder(order_id, client_id, account_id, side.value, term.value, price, units, key, digest)
         try:
             outcome = await commands.run(ats, instrument_id, command, now, client_id=client_id, new=new)
-        except asyncpg.UniqueViolationError:  # the same key raced in on another instrument
+        except asyncpg.UniqueViolationError:  # the same key raced in (the book was rebuilt without this order)
             existing = await _by_key(ats, client_id, key)
             if existing is None:
                 raise
@@ -160,26 +168,25 @@ async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, ke
     return outcome.orders[order_id], True
 
 
-async def get_order(ats: Ats, client_id: str, account_id: str, order_id: str) -> asyncpg.Record:
-    async with ats.pool.acquire() as conn:
-        row = await conn.fetchrow("SELECT * FROM orders WHERE id = $1 AND client_id = $2 AND account_id = $3",
-                                  order_id, client_id, account_id)
-    if row is None:
+async def get_order(ats: Ats, client_id: str, account_id: str, order_id: str) -> Row:
+    """The caller's order (404 for another client's or another account's): a resting one from memory."""
+    row = ats.active.get(order_id) or await _read(ats, order_id)
+    if row is None or row["client_id"] != client_id or row["account_id"] != account_id:
         raise AtsError(404, errors.ORDER_NOT_FOUND, "Unknown order")
     return row
 
 
 async def list_orders(ats: Ats, client_id: str, account_id: str, instrument_id: str | None, active: bool | None,
-                      limit: int) -> list[asyncpg.Record]:
+                      limit: int) -> list[Row]:
     async with ats.pool.acquire() as conn:
-        return list(await conn.fetch(
+        return [dict(r) for r in await conn.fetch(
             "SELECT * FROM orders WHERE client_id = $1 AND account_id = $2 AND ($3::text IS NULL OR instrument_id = $3)"
             " AND ($4::boolean IS NULL OR (status = ANY($5::text[])) = $4) ORDER BY created DESC, id LIMIT $6",
             client_id, account_id, instrument_id, active, list(ACTIVE_STATUSES), limit,
-        ))
+        )]
 
 
-async def _amend(ats: Ats, row: asyncpg.Record, pending: str) -> None:
+async def _amend(ats: Ats, row: Row, pending: str) -> None:
     """Mark the order pending (refusing a second amendment) and wait out the configured processing delay."""
     if row["id"] in ats.pending:
         raise AtsError(409, errors.ORDER_UPDATE_PENDING, "A cancel or replace of this order is still being processed")
@@ -188,7 +195,7 @@ async def _amend(ats: Ats, row: asyncpg.Record, pending: str) -> None:
         await asyncio.sleep(ats.settings.ats_amend_delay_seconds)
 
 
-async def cancel(ats: Ats, client_id: str, account_id: str, order_id: str) -> tuple[asyncpg.Record, str]:
+async def cancel(ats: Ats, client_id: str, account_id: str, order_id: str) -> tuple[Row, str]:
     """Cancel: the order and CANCELED, or TOO_LATE (it filled first: a normal outcome) or ALREADY_ENDED."""
     row = await get_order(ats, client_id, account_id, order_id)
     await _amend(ats, row, PENDING_CANCEL)
@@ -208,7 +215,7 @@ async def cancel(ats: Ats, client_id: str, account_id: str, order_id: str) -> tu
     return outcome.orders[order_id], CANCELED_NOW
 
 
-async def replace(ats: Ats, client_id: str, account_id: str, order_id: str, req: ReplaceRequest) -> asyncpg.Record:
+async def replace(ats: Ats, client_id: str, account_id: str, order_id: str, req: ReplaceRequest) -> Row:
     price, units = ticks(req.unitPrice), units_of(req.units)
     row = await get_order(ats, client_id, account_id, order_id)
     await _amend(ats, row, PENDING_REPLACE)
