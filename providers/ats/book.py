@@ -39,12 +39,25 @@ from providers.ats.engine_types import (
 BID, ASK = Side.BID, Side.ASK
 IOC = TimeInForce.IMMEDIATE_OR_CANCEL
 ACTIVE, FILLED, CANCELED = OrderStatus.ACTIVE, OrderStatus.FILLED, OrderStatus.CANCELED
+# Enum members as module constants: `Code.X` is a slow lookup (EnumType has a __getattr__, so no attribute cache)
+USER, IOC_REMAINDER = CancelReason.USER, CancelReason.IOC_REMAINDER
+CONTINUOUS, POST_ONLY = Mode.CONTINUOUS, Mode.POST_ONLY
+CROSS_TRADING_PROHIBITED = Code.CROSS_TRADING_PROHIBITED
+DUPLICATE_ORDER_ID = Code.DUPLICATE_ORDER_ID
+INVALID_PRICE = Code.INVALID_PRICE
+INVALID_UNITS = Code.INVALID_UNITS
+NO_ASK = Code.NO_ASK
+ORDER_FINISHED = Code.ORDER_FINISHED
+TOO_LATE_FILLED = Code.TOO_LATE_FILLED
+UNITS_NOT_ABOVE_FILLED = Code.UNITS_NOT_ABOVE_FILLED
+UNKNOWN_ORDER = Code.UNKNOWN_ORDER
+WINDOW_CLOSED_FOR_IOC = Code.WINDOW_CLOSED_FOR_IOC
 
 
 class Book(BookState):
     """One instrument's book; a single writer calls `apply` one command at a time."""
 
-    def __init__(self, instrument: str = "", mode: Mode = Mode.POST_ONLY) -> None:
+    def __init__(self, instrument: str = "", mode: Mode = POST_ONLY) -> None:
         super().__init__(instrument, mode)
         self._handlers: dict[type, Callable[[Any], list[Event]]] = {
             PlaceOrder: self._place,
@@ -79,35 +92,45 @@ class Book(BookState):
     def _place(self, c: PlaceOrder) -> list[Event]:
         oid = c.order_id
         if oid in self._orders:
-            return [Rejected(oid, Code.DUPLICATE_ORDER_ID)]
+            return [Rejected(oid, DUPLICATE_ORDER_ID)]
         units, price, tif = c.units, c.price_ticks, c.tif
         if units <= 0:
-            return [Rejected(oid, Code.INVALID_UNITS)]
+            return [Rejected(oid, INVALID_UNITS)]
         if price <= 0:
-            return [Rejected(oid, Code.INVALID_PRICE)]
+            return [Rejected(oid, INVALID_PRICE)]
         if tif is IOC and not self._continuous:
-            return [Rejected(oid, Code.WINDOW_CLOSED_FOR_IOC)]
+            return [Rejected(oid, WINDOW_CLOSED_FOR_IOC)]
         side, account = c.side, c.account
         s = 0 if side is BID else 1
         if account in self._active[1 - s]:
-            return [Rejected(oid, Code.CROSS_TRADING_PROHIBITED)]
+            return [Rejected(oid, CROSS_TRADING_PROHIBITED)]
         self._seq += 1
         order = self._orders[oid] = _Order(oid, account, side, s, price, units, tif, self._seq)
         events: list[Event] = [Accepted(oid, account, side, price, units, tif)]
-        self._enter(order, events)
+        if self._continuous:  # `_enter` unrolled: the most frequent command
+            best = self._best[1 - s]
+            if best is not None and (best <= price if s == 0 else best >= price):
+                self._match(order, events)
+                if not order.remaining:
+                    order.status = FILLED
+                    return events
+        if tif is IOC:
+            self._end_ioc(order, events)
+        else:
+            self._rest(order)
         return events
 
     def _instant_buy(self, c: InstantBuy) -> list[Event]:
         oid = c.order_id
         if oid in self._orders:
-            return [Rejected(oid, Code.DUPLICATE_ORDER_ID)]
+            return [Rejected(oid, DUPLICATE_ORDER_ID)]
         if not self._continuous:
-            return [Rejected(oid, Code.WINDOW_CLOSED_FOR_IOC)]
+            return [Rejected(oid, WINDOW_CLOSED_FOR_IOC)]
         if c.account in self._active[1]:
-            return [Rejected(oid, Code.CROSS_TRADING_PROHIBITED)]
+            return [Rejected(oid, CROSS_TRADING_PROHIBITED)]
         price = self._best[1]
         if price is None:
-            return [Rejected(oid, Code.NO_ASK)]
+            return [Rejected(oid, NO_ASK)]
         self._seq += 1
         order = self._orders[oid] = _Order(oid, c.account, BID, 0, price, 1, IOC, self._seq)
         events: list[Event] = [Accepted(oid, c.account, BID, price, 1, IOC)]
@@ -117,29 +140,29 @@ class Book(BookState):
     def _cancel(self, c: CancelOrder) -> list[Event]:
         order = self._orders.get(c.order_id)
         if order is None:
-            return [CancelRejected(c.order_id, Code.UNKNOWN_ORDER)]
+            return [CancelRejected(c.order_id, UNKNOWN_ORDER)]
         if order.status is not ACTIVE:
-            return [CancelRejected(c.order_id, Code.TOO_LATE_FILLED if order.status is FILLED else Code.ORDER_FINISHED)]
+            return [CancelRejected(c.order_id, TOO_LATE_FILLED if order.status is FILLED else ORDER_FINISHED)]
         units = order.remaining
         self._unlink(order)
         order.canceled += units
         order.status = CANCELED
         self._drop_active(order)
-        return [Canceled(c.order_id, units, CancelReason.USER)]
+        return [Canceled(c.order_id, units, USER)]
 
     def _replace(self, c: ReplaceOrder) -> list[Event]:
         oid = c.order_id
         order = self._orders.get(oid)
         if order is None:
-            return [ReplaceRejected(oid, Code.UNKNOWN_ORDER)]
+            return [ReplaceRejected(oid, UNKNOWN_ORDER)]
         if order.status is not ACTIVE:
-            return [ReplaceRejected(oid, Code.TOO_LATE_FILLED if order.status is FILLED else Code.ORDER_FINISHED)]
+            return [ReplaceRejected(oid, TOO_LATE_FILLED if order.status is FILLED else ORDER_FINISHED)]
         if c.units <= 0:
-            return [ReplaceRejected(oid, Code.INVALID_UNITS)]
+            return [ReplaceRejected(oid, INVALID_UNITS)]
         if c.price_ticks <= 0:
-            return [ReplaceRejected(oid, Code.INVALID_PRICE)]
+            return [ReplaceRejected(oid, INVALID_PRICE)]
         if c.units <= order.filled:
-            return [ReplaceRejected(oid, Code.UNITS_NOT_ABOVE_FILLED)]
+            return [ReplaceRejected(oid, UNITS_NOT_ABOVE_FILLED)]
         if c.price_ticks == order.price and c.units <= order.units:  # same price, not larger: keeps its place
             delta = order.units - c.units
             order.units = c.units
@@ -161,7 +184,7 @@ class Book(BookState):
         if self._continuous:
             return []
         self._continuous = True
-        events: list[Event] = [ModeChanged(Mode.CONTINUOUS)]
+        events: list[Event] = [ModeChanged(CONTINUOUS)]
         self._uncross(events)
         return events
 
@@ -169,7 +192,7 @@ class Book(BookState):
         if not self._continuous:
             return []
         self._continuous = False
-        return [ModeChanged(Mode.POST_ONLY)]
+        return [ModeChanged(POST_ONLY)]
 
     # ---- matching ------------------------------------------------------------------------------------------
 
@@ -182,12 +205,15 @@ class Book(BookState):
         if not order.remaining:
             order.status = FILLED
         elif order.tif is IOC:
-            order.canceled = order.remaining
-            events.append(Canceled(order.order_id, order.remaining, CancelReason.IOC_REMAINDER))
-            order.remaining = 0
-            order.status = CANCELED
+            self._end_ioc(order, events)
         else:
             self._rest(order)
+
+    def _end_ioc(self, order: _Order, events: list[Event]) -> None:
+        order.canceled = order.remaining
+        events.append(Canceled(order.order_id, order.remaining, IOC_REMAINDER))
+        order.remaining = 0
+        order.status = CANCELED
 
     def _match(self, order: _Order, events: list[Event]) -> None:
         """The incoming `order` takes the opposite side, best price first and FIFO within a price, each fill at the

@@ -1,7 +1,7 @@
-"""A small reference model of the ATS book, written apart from providers/ats/book.py: one flat list of order records,
-the book re-sorted from scratch before every match step. Slow on purpose and obvious to read. The property tests
-compare the engine with it event by event; bench/ats_engine.py runs it as the naive baseline. `mixed_stream` is the
-seeded command generator of the benchmark and of the recorded fixture.
+"""A small reference model of the ATS book, written apart from providers/ats/book.py: order records by id, a flat
+list of the resting ones, the book re-sorted from scratch before every match step. Slow on purpose and obvious to
+read. The property tests compare the engine with it event by event; bench/ats_engine.py runs it as the naive
+baseline. `mixed_stream` is the seeded command generator of the benchmark and of the recorded fixture.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from providers.ats.engine import (
 IOC = TimeInForce.IMMEDIATE_OR_CANCEL
 
 
-@dataclass
+@dataclass(eq=False)  # identity: `list.remove` finds this very record
 class Rec:
     order_id: str
     account: str
@@ -65,7 +65,8 @@ class Rec:
 
 class ReferenceBook:
     def __init__(self) -> None:
-        self.records: list[Rec] = []
+        self.records: dict[str, Rec] = {}
+        self.resting: list[Rec] = []
         self.mode = Mode.POST_ONLY
         self.clock = 0
         self.fills = 0
@@ -73,14 +74,11 @@ class ReferenceBook:
     # ---- reads --------------------------------------------------------------------------------------------
 
     def find(self, order_id: str) -> Rec | None:
-        for rec in self.records:
-            if rec.order_id == order_id:
-                return rec
-        return None
+        return self.records.get(order_id)
 
     def side_sorted(self, side: Side) -> list[Rec]:
         """Resting orders of one side, best first: price (high bids, low asks), then arrival."""
-        live = [r for r in self.records if r.resting and r.side == side]
+        live = [r for r in self.resting if r.side == side]
         sign = -1 if side == Side.BID else 1
         return sorted(live, key=lambda r: (sign * r.price, r.arrival))
 
@@ -113,7 +111,7 @@ class ReferenceBook:
         return [ModeChanged(Mode.POST_ONLY)]
 
     def crosses_own(self, account: str, side: Side) -> bool:
-        return any(r.resting and r.account == account and r.side != side for r in self.records)
+        return any(r.account == account and r.side != side for r in self.resting)
 
     def place(self, oid: str, account: str, side: Side, price: int, units: int, tif: TimeInForce) -> list[Event]:
         code = None
@@ -146,7 +144,7 @@ class ReferenceBook:
     def admit(self, oid: str, account: str, side: Side, price: int, units: int, tif: TimeInForce) -> list[Event]:
         self.clock += 1
         rec = Rec(oid, account, side, price, units, tif, self.clock)
-        self.records.append(rec)
+        self.records[oid] = rec
         events: list[Event] = [Accepted(oid, account, side, price, units, tif)]
         return events + self.arrive(rec)
 
@@ -169,8 +167,17 @@ class ReferenceBook:
             rec.canceled += rec.left
             rec.done = True
         else:
-            rec.resting = True
+            self.rest(rec)
         return events
+
+    def rest(self, rec: Rec) -> None:
+        rec.resting = True
+        self.resting.append(rec)
+
+    def unrest(self, rec: Rec) -> None:
+        if rec.resting:
+            rec.resting = False
+            self.resting.remove(rec)
 
     def trade(self, bid: Rec, ask: Rec, price: int, aggressor: Side) -> Fill:
         assert bid.account != ask.account, "self-match"
@@ -179,7 +186,7 @@ class ReferenceBook:
         ask.filled += units
         for rec in (bid, ask):
             if rec.left == 0:
-                rec.resting = False
+                self.unrest(rec)
                 rec.done = True
         self.fills += 1
         return Fill(self.fills, bid.order_id, ask.order_id, bid.account, ask.account, price, units, aggressor, bid.left, ask.left)
@@ -192,7 +199,7 @@ class ReferenceBook:
             return [CancelRejected(oid, Code.TOO_LATE_FILLED if rec.status == OrderStatus.FILLED else Code.ORDER_FINISHED)]
         left = rec.left
         rec.canceled += left
-        rec.resting = False
+        self.unrest(rec)
         rec.done = True
         return [Canceled(oid, left, CancelReason.USER)]
 
@@ -217,7 +224,7 @@ class ReferenceBook:
             return [Replaced(oid, price, units, rec.left, True)]
         self.clock += 1
         rec.arrival = self.clock
-        rec.resting = False
+        self.unrest(rec)
         return [Replaced(oid, price, units, rec.left, False), *self.arrive(rec)]
 
     def open(self) -> list[Event]:
