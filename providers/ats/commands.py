@@ -1,20 +1,20 @@
-"""One engine command, applied and persisted as a unit: the command log, the orders it touched, its executions,
-its webhooks, all in one transaction. The caller holds the instrument's lock.
+"""One engine command, applied to the book and persisted as a unit: the command log entry, the orders it touched,
+its executions, its webhooks (:mod:`providers.ats.group_commit` writes them in one statement with the commands
+queued beside it). The caller holds the instrument's lock while applying.
 
 A command the engine rejects changed nothing and is not logged. If persisting fails, the book is rebuilt from the
-command log (which does not hold the failed command), so memory and database never disagree.
+command log (which does not hold the failed commands), so memory and database never disagree.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import asyncpg
 
-from providers.ats import outbox
+from providers.ats import group_commit, outbox
 from providers.ats.engine import (
     Accepted,
     Canceled,
@@ -85,73 +85,62 @@ def execution_id(instrument_id: str, engine_execution_id: int) -> str:
     return f"x-{instrument_id}-{engine_execution_id}"
 
 
-PERSIST = """
-WITH c AS (
-    INSERT INTO commands (instrument_id, client_id, body, at) VALUES ($1, $2, $3::jsonb, $4) RETURNING seq
-), n AS (
-    INSERT INTO orders (id, client_id, account_id, instrument_id, side, term, price_ticks, units, filled, status, priority,
-                        idempotency_key, request_hash, created, modified)
-    SELECT r.id, r.client_id, r.account_id, r.instrument_id, r.side, r.term, r.price_ticks, r.units, r.filled, r.status,
-           c.seq, r.idempotency_key, r.request_hash, r.created, r.modified
-    FROM c, jsonb_to_recordset($5::jsonb) AS r(id text, client_id text, account_id text, instrument_id text, side text,
-         term text, price_ticks bigint, units bigint, filled bigint, status text, idempotency_key text,
-         request_hash text, created float8, modified float8)
-    RETURNING 1
-), u AS (
-    UPDATE orders o SET filled = r.filled, units = r.units, price_ticks = r.price_ticks, status = r.status,
-           modified = r.modified, priority = CASE WHEN r.lost THEN c.seq ELSE o.priority END
-    FROM c, jsonb_to_recordset($6::jsonb) AS r(id text, filled bigint, units bigint, price_ticks bigint, status text,
-         modified float8, lost boolean)
-    WHERE o.id = r.id
-    RETURNING 1
-), x AS (
-    INSERT INTO executions (id, instrument_id, window_id, bid_order_id, ask_order_id, buyer_client, buyer_account,
-                            seller_client, seller_account, price_ticks, units, aggressor, status, created, modified)
-    SELECT r.id, r.instrument_id, r.window_id, r.bid_order_id, r.ask_order_id, r.buyer_client, r.buyer_account,
-           r.seller_client, r.seller_account, r.price_ticks, r.units, r.aggressor, r.status, r.created, r.modified
-    FROM jsonb_to_recordset($7::jsonb) AS r(id text, instrument_id text, window_id text, bid_order_id text,
-         ask_order_id text, buyer_client text, buyer_account text, seller_client text, seller_account text,
-         price_ticks bigint, units bigint, aggressor text, status text, created float8, modified float8)
-    RETURNING 1
-), w AS (
-    INSERT INTO webhook_events (id, topic, client_id, resource_id, body, due_at)
-    SELECT r.id, r.topic, r.client_id, r.resource_id, r.body, r.due_at
-    FROM jsonb_to_recordset($8::jsonb) AS r(id text, topic text, client_id text, resource_id text, body text,
-         due_at float8)
-    RETURNING 1
-)
-SELECT seq FROM c
-"""
+@dataclass
+class Effects:
+    """What one applied command writes: the PERSIST statement's rows (merged per batch by the group commit)."""
+
+    body: dict[str, Any]  # the command log entry {client_id, body, at}
+    new_rows: dict[str, dict[str, Any]]  # order id -> the new order's row
+    updates: dict[str, dict[str, Any]]  # order id -> {filled, units, price_ticks, status, modified, lost}
+    executions: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    new_key: tuple[str, str] | None
+    rows: dict[str, dict[str, Any]]  # the touched orders' rows (answers read them until the write is done)
 
 
-async def run(
-    ats: Ats,
-    instrument_id: str,
-    command: Command,
-    now: float,
-    *,
-    client_id: str | None = None,
-    new: NewOrder | None = None,
-    hook: Hook | None = None,
-) -> Outcome:
+def apply(ats: Ats, instrument_id: str, command: Command, now: float, *, client_id: str | None = None,
+          new: NewOrder | None = None) -> tuple[Outcome, Effects | None]:
+    """Apply ``command`` to the book (the caller holds the instrument's lock) and bring the caches of resting orders
+    and idempotency keys up to it; the effects to persist, or None when the engine changed nothing."""
     events = ats.book(instrument_id).apply(command)
     outcome = Outcome(events)
-    changed = any(not isinstance(e, Rejected | CancelRejected | ReplaceRejected) for e in events)
-    if not changed and hook is None:
-        return outcome  # nothing changed (a rejected order; a cancel or replace refused by the engine)
+    if not any(not isinstance(e, Rejected | CancelRejected | ReplaceRejected) for e in events):
+        return outcome, None  # a rejected order; a cancel or replace refused by the engine
+    effects = _effects(ats, instrument_id, command, now, client_id, new, outcome)
+    for order_id, row in outcome.orders.items():
+        ats.uncommitted[order_id] = row
+        if row["status"] in ACTIVE_STATUSES:
+            ats.active[order_id] = row
+        else:
+            ats.active.pop(order_id, None)
+    if new is not None:
+        ats.keys[(new.client_id, new.idempotency_key)] = (new.id, new.request_hash)
+    return outcome, effects
+
+
+async def run(ats: Ats, instrument_id: str, command: Command, now: float, *, client_id: str | None = None,
+              new: NewOrder | None = None, hook: Hook | None = None) -> Outcome:
+    """Apply and persist one command while holding the instrument's lock (window transitions, admin changes).
+
+    With a ``hook`` (run in the same transaction) the commands queued before it are committed first.
+    """
+    await group_commit.repair(ats, instrument_id)
+    outcome, effects = apply(ats, instrument_id, command, now, client_id=client_id, new=new)
+    if effects is None and hook is None:
+        return outcome
+    if hook is None:
+        await group_commit.commit(ats, instrument_id, effects)
+        return outcome
+    await group_commit.drain(ats, instrument_id)
+    batch = [effects] if effects else []
     try:
-        args = _effects(ats, instrument_id, command, now, client_id, new, outcome)
-        async with ats.pool.acquire() as conn:
-            if hook is None:  # one statement: atomic, one round trip
-                seq = int(await conn.fetchval(PERSIST, *args))
-            else:
-                async with conn.transaction():
-                    seq = int(await conn.fetchval(PERSIST, *args))
-                    await hook(conn, seq)
+        async with ats.pool.acquire() as conn, conn.transaction():
+            seq = await group_commit.persist(conn, instrument_id, batch)
+            await hook(conn, seq)
     except BaseException:
-        await ats.rebuild(instrument_id)
+        await group_commit.recover(ats, instrument_id, batch)
         raise
-    _committed(ats, outcome, seq, new)
+    group_commit.written(ats, batch)
     return outcome
 
 
@@ -163,24 +152,24 @@ def _effects(
     client_id: str | None,
     new: NewOrder | None,
     outcome: Outcome,
-) -> tuple[Any, ...]:
-    """The PERSIST statement's arguments; fills ``outcome`` with the rows as they will be."""
+) -> Effects:
+    """What ``command`` writes; fills ``outcome`` with the touched orders' rows as they are now."""
     book = ats.book(instrument_id)
     reasons: dict[str, CancelReason] = {e.order_id: e.reason for e in outcome.events if isinstance(e, Canceled)}
     lost = {e.order_id for e in outcome.events if isinstance(e, Replaced) and not e.kept_priority}
-    new_rows: list[dict[str, Any]] = []
+    new_rows: dict[str, dict[str, Any]] = {}
     if new is not None and (view := book.order(new.id)) is not None:
         row = {"id": new.id, "client_id": new.client_id, "account_id": new.account_id, "instrument_id": instrument_id,
                "side": new.side, "term": new.term, "price_ticks": view.price_ticks, "units": view.units,
                "filled": view.filled, "status": order_status(view, reasons.get(new.id)), "priority": 0,
                "idempotency_key": new.idempotency_key, "request_hash": new.request_hash, "created": now, "modified": now}
-        new_rows.append(row)
+        new_rows[new.id] = row
         outcome.orders[new.id] = row
     window = ats.window_in(instrument_id, OPEN)
     outcome.executions = [_execution(instrument_id, window.id if window else "", e, now)
                           for e in outcome.events if isinstance(e, Fill)]
     touched = _touched(outcome.events)
-    updates: list[dict[str, Any]] = []
+    updates: dict[str, dict[str, Any]] = {}
     for order_id in touched:
         view = book.order(order_id)
         if view is None or order_id in outcome.orders:
@@ -188,26 +177,13 @@ def _effects(
         status = order_status(view, reasons.get(order_id))
         change = {"filled": view.filled, "units": view.units, "price_ticks": view.price_ticks, "status": status,
                   "modified": now}
-        updates.append({"id": order_id, **change, "lost": order_id in lost})
+        updates[order_id] = {**change, "lost": order_id in lost}
         outcome.orders[order_id] = {**ats.active[order_id], **change}
     events = [dict(zip(("id", "topic", "client_id", "resource_id", "body", "due_at"), r, strict=True))
               for r in _webhooks(ats, touched, outcome, now)]
-    return (instrument_id, client_id, json.dumps(command.to_dict()), now, json.dumps(new_rows), json.dumps(updates),
-            json.dumps(outcome.executions), json.dumps(events))
-
-
-def _committed(ats: Ats, outcome: Outcome, seq: int, new: NewOrder | None) -> None:
-    """Bring the caches up to the committed state: new orders' keys, the active orders (with their priority)."""
-    lost = {e.order_id for e in outcome.events if isinstance(e, Replaced) and not e.kept_priority}
-    for order_id, row in outcome.orders.items():
-        if (new is not None and order_id == new.id) or order_id in lost:
-            row["priority"] = seq
-        if row["status"] in ACTIVE_STATUSES:
-            ats.active[order_id] = row
-        else:
-            ats.active.pop(order_id, None)
-    if new is not None:
-        ats.keys[(new.client_id, new.idempotency_key)] = (new.id, new.request_hash)
+    return Effects({"client_id": client_id, "body": command.to_dict(), "at": now}, new_rows, updates,
+                   outcome.executions, events, None if new is None else (new.client_id, new.idempotency_key),
+                   outcome.orders)
 
 
 def _execution(instrument_id: str, window_id: str, e: Fill, now: float) -> dict[str, Any]:

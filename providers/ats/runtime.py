@@ -70,6 +70,7 @@ class Ats:
         self.tokens: dict[str, tuple[str, float]] = {}  # token hash -> (client, expires_at), a cache of ats.tokens
         self.active: dict[str, dict[str, Any]] = {}  # order id -> row, of every order still resting (a cache)
         self.keys: dict[tuple[str, str], tuple[str, str]] = {}  # (client, idempotency key) -> (order id, request hash)
+        self.uncommitted: dict[str, dict[str, Any]] = {}  # order id -> its row, applied to the book, being written
         self.webhook_client = "vitrine"  # the client whose events go to ats_webhook_url
 
     def now(self) -> float:

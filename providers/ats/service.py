@@ -19,7 +19,7 @@ from typing import Any, Literal
 import asyncpg
 from pydantic import BaseModel, Field
 
-from providers.ats import commands, errors, windows
+from providers.ats import commands, errors, group_commit, windows
 from providers.ats.engine import (
     CancelOrder,
     CancelRejected,
@@ -116,13 +116,20 @@ async def _by_key(ats: Ats, client_id: str, key: str) -> Row | None:
     known = ats.keys.get((client_id, key))
     if known is None:
         return None
-    return ats.active.get(known[0]) or await _read(ats, known[0])
+    row = await _read(ats, known[0])
+    if row is None:  # its write failed a moment ago
+        raise AtsError(409, errors.IDEMPOTENCY_KEY_IN_USE, "A request with this Idempotency-Key is being processed")
+    return row
 
 
 async def _read(ats: Ats, order_id: str) -> Row | None:
+    """An order as the book has it: applied but not yet committed, resting, else from the table."""
+    row = ats.uncommitted.get(order_id) or ats.active.get(order_id)
+    if row is not None:
+        return row
     async with ats.pool.acquire() as conn:
-        row = await conn.fetchrow("SELECT * FROM orders WHERE id = $1", order_id)
-    return None if row is None else dict(row)
+        found = await conn.fetchrow("SELECT * FROM orders WHERE id = $1", order_id)
+    return None if found is None else dict(found)
 
 
 def _same(existing: Row, digest: str) -> Row:
@@ -144,9 +151,6 @@ async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, ke
     if inst["status"] == DISABLED:
         raise AtsError(409, errors.INSTRUMENT_CLOSED, "Trading in this instrument is closed")
     digest = request_hash(account_id, req)
-    existing = await _by_key(ats, client_id, key)
-    if existing is not None:
-        return _same(existing, digest), False
     instrument_id = req.financialInstrumentId
     order_id = f"ord_{uuid.uuid4().hex}"
     account = engine_account(client_id, account_id)
@@ -155,14 +159,15 @@ async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, ke
     async with ats.locks[instrument_id]:
         now = ats.now()
         await windows.sync(ats, instrument_id, now)
-        new = commands.NewOrder(order_id, client_id, account_id, side.value, term.value, price, units, key, digest)
-        try:
-            outcome = await commands.run(ats, instrument_id, command, now, client_id=client_id, new=new)
-        except asyncpg.UniqueViolationError:  # the same key raced in (the book was rebuilt without this order)
-            existing = await _by_key(ats, client_id, key)
-            if existing is None:
-                raise
+        existing = await _by_key(ats, client_id, key)  # checked once the book is sound (sync repairs it)
+        if existing is not None:
             return _same(existing, digest), False
+        new = commands.NewOrder(order_id, client_id, account_id, side.value, term.value, price, units, key, digest)
+        outcome, effects = commands.apply(ats, instrument_id, command, now, client_id=client_id, new=new)
+    try:
+        await group_commit.commit(ats, instrument_id, effects)  # outside the lock: commits in groups
+    except asyncpg.UniqueViolationError:  # the same key at the same moment on another instrument
+        raise AtsError(409, errors.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was used for a different order") from None
     if outcome.rejected:
         raise engine_error(outcome.rejected.code)
     return outcome.orders[order_id], True
@@ -170,7 +175,7 @@ async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, ke
 
 async def get_order(ats: Ats, client_id: str, account_id: str, order_id: str) -> Row:
     """The caller's order (404 for another client's or another account's): a resting one from memory."""
-    row = ats.active.get(order_id) or await _read(ats, order_id)
+    row = await _read(ats, order_id)
     if row is None or row["client_id"] != client_id or row["account_id"] != account_id:
         raise AtsError(404, errors.ORDER_NOT_FOUND, "Unknown order")
     return row
@@ -206,7 +211,8 @@ async def cancel(ats: Ats, client_id: str, account_id: str, order_id: str) -> tu
             row = await get_order(ats, client_id, account_id, order_id)
             if row["status"] not in ACTIVE_STATUSES:
                 return row, TOO_LATE if row["status"] == FILLED else ALREADY_ENDED
-            outcome = await commands.run(ats, row["instrument_id"], CancelOrder(order_id), now, client_id=client_id)
+            outcome, effects = commands.apply(ats, row["instrument_id"], CancelOrder(order_id), now, client_id=client_id)
+        await group_commit.commit(ats, row["instrument_id"], effects)
     finally:
         ats.pending.pop(order_id, None)
     refused = next((e for e in outcome.events if isinstance(e, CancelRejected)), None)
@@ -228,8 +234,9 @@ async def replace(ats: Ats, client_id: str, account_id: str, order_id: str, req:
                 raise engine_error(Code.TOO_LATE_FILLED)
             if row["status"] not in ACTIVE_STATUSES:
                 raise engine_error(Code.ORDER_FINISHED)
-            outcome = await commands.run(ats, row["instrument_id"], ReplaceOrder(order_id, price, units), now,
-                                         client_id=client_id)
+            outcome, effects = commands.apply(ats, row["instrument_id"], ReplaceOrder(order_id, price, units), now,
+                                              client_id=client_id)
+        await group_commit.commit(ats, row["instrument_id"], effects)
     finally:
         ats.pending.pop(order_id, None)
     refused = next((e for e in outcome.events if isinstance(e, ReplaceRejected)), None)

@@ -16,7 +16,7 @@ from typing import Any
 import asyncpg
 
 from domain.market_calendar import EASTERN
-from providers.ats import commands, outbox
+from providers.ats import commands, group_commit, outbox
 from providers.ats.engine import Close, Open
 from providers.ats.runtime import CLOSED, CONFIRMATION, OPEN, SCHEDULED, TRADING, Ats, Window, window_of
 from providers.ats.schedule import hours
@@ -28,6 +28,8 @@ def window_id(instrument_id: str, session_key: str) -> str:
 
 
 async def sync(ats: Ats, instrument_id: str, now: float) -> None:
+    """Every command calls it first, holding the lock: it also repairs the book after a failed write."""
+    await group_commit.repair(ats, instrument_id)
     inst = ats.instruments.get(instrument_id)
     if inst is None or inst["status"] != TRADING:
         return
