@@ -56,9 +56,16 @@ Reads (no events): `book.mode`, `book.best_bid()`, `book.best_ask()` (ticks or N
 `book.queue(side, price) -> [OrderView]` (FIFO), `book.order(order_id) -> OrderView | None`,
 `book.has_active(account, side)`, `book.executions` (last execution id).
 
+A refused PlaceOrder / InstantBuy leaves no trace: its order id is not remembered (the service's idempotency keys
+answer repeats). Every accepted order is remembered for good, finished ones too, so a late cancel answers
+TOO_LATE_FILLED rather than UNKNOWN_ORDER.
+
 Durability: the service persists the command stream (`to_dict`) and rebuilds with `Book.replay(commands)`;
 replaying the same commands yields the same events (nothing depends on time, randomness or hash order).
 `book.snapshot()` (plain data) and `Book.restore(data)` skip a long replay. `Engine` holds one Book per instrument.
+
+Modules: engine_types.py (commands, events, codes, ticks), book_state.py (state, reads, snapshot), book.py (commands
+and matching). Speed: bench/ats_engine.py; correctness: tests/providers/ats/test_engine*.py against a naive model.
 """
 
 from __future__ import annotations

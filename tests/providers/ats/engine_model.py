@@ -243,19 +243,21 @@ class ReferenceBook:
                 events.append(self.trade(bid, ask, ask.price, Side.BID))
 
 
-def mixed_stream(seed: int, count: int, accounts: int = 1000, open_every: int = 50_000, reach: int = 300) -> list[Command]:
+def mixed_stream(
+    seed: int, count: int, accounts: int = 1000, open_every: int = 100_000, closed_for: int = 5_000, reach: int = 300
+) -> list[Command]:
     """A seeded mix like a busy book: resting limits (~35%), crossing limits (~10%), IOC (~10%), instant buys (~5%),
     cancels (~25%) and replaces (~15%) around a drifting mid price; most accounts only buy or only sell (a few do
-    both, so some orders meet CROSS_TRADING_PROHIBITED); the window closes and reopens (an uncross) every
-    `open_every` commands. Cancels and replaces aim at recent orders (about `reach` orders back on average), some of
-    them already finished."""
+    both, so some orders meet CROSS_TRADING_PROHIBITED). Every `open_every` commands the window closes for
+    `closed_for` commands (post-only: orders rest, IOC is refused) and reopens with an uncross. Cancels and replaces
+    aim at recent orders (about `reach` orders back on average), some of them already finished."""
     rng = random.Random(seed)
     out: list[Command] = [Open()]
     placed: list[str] = []
     mid = 200
     is_open = True
     for n in range(1, count):
-        if n % open_every == 0:
+        if n >= open_every and n % open_every in (0, closed_for):
             out.append(Close() if is_open else Open())
             is_open = not is_open
             continue

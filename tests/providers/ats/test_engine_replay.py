@@ -12,7 +12,7 @@ from providers.ats.engine import Book, Command, Event, Fill, Open, from_dict
 from tests.providers.ats.engine_model import ReferenceBook, mixed_stream
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_stream.jsonl"
-SEED, COUNT, ACCOUNTS, OPEN_EVERY, REACH = 20261123, 400, 12, 90, 8
+SEED, COUNT, ACCOUNTS, OPEN_EVERY, CLOSED_FOR, REACH = 20261123, 400, 12, 100, 30, 8
 
 
 def load() -> list[tuple[Command, list[Event], list[dict[str, Any]]]]:
@@ -48,7 +48,7 @@ def record() -> None:
     book = Book("FIXTURE")
     lines = [
         json.dumps({"command": c.to_dict(), "events": [e.to_dict() for e in book.apply(c)]}, separators=(",", ":"))
-        for c in mixed_stream(SEED, COUNT, ACCOUNTS, OPEN_EVERY, REACH)
+        for c in mixed_stream(SEED, COUNT, ACCOUNTS, OPEN_EVERY, CLOSED_FOR, REACH)
     ]
     FIXTURE.parent.mkdir(exist_ok=True)
     FIXTURE.write_text("\n".join(lines) + "\n")
