@@ -6,7 +6,8 @@ enum (an Enum's hash is a Python-level call); for each side a dict price -> _Lev
 priority, with the level's live units and order count kept eagerly), a SortedList of its prices and its best price
 cached in `_best`; a dict of every order by id. A canceled or re-queued order is only marked dead (status not
 ACTIVE) in its level's deque and skipped when it reaches the head (lazy deletion); a level whose last live order
-goes away is dropped at once, so the depth never shows an empty level.
+goes away is dropped at once, so the depth never shows an empty level, and a level's deque is compacted when dead
+entries outnumber live ones (memory stays bounded by the live orders).
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ class BookState:
         level.count -= 1
         if not level.count:
             self._drop_level(order.s, order.price)
+        elif len(level.queue) > 2 * level.count + 32:  # mostly dead entries behind a long-lived head: compact
+            level.queue = deque(o for o in level.queue if o.status is ACTIVE and o is not order)
 
     def _drop_active(self, order: _Order) -> None:
         active = self._active[order.s]

@@ -210,3 +210,17 @@ def test_snapshot_restores_the_same_priorities() -> None:
     for other in (book, copy):
         other.apply(Open())
     assert book.apply(ask("a2", "D", 99, 12)) == copy.apply(ask("a2", "D", 99, 12))
+
+
+def test_canceled_orders_do_not_pile_up_behind_a_long_lived_head() -> None:
+    book = book_with(bid("head", "A", 100, 1))
+    for n in range(200):
+        book.apply(bid(f"b{n}", "B", 100, 1))
+        if n % 10:
+            book.apply(CancelOrder(f"b{n}"))
+    live = ["head"] + [f"b{n}" for n in range(0, 200, 10)]
+    assert [o.order_id for o in book.queue(BID, 100)] == live
+    assert len(book._levels[0][100].queue) <= 2 * len(live) + 33  # dead entries were compacted away
+    book.apply(Open())
+    fills = book.apply(ask("s", "C", 100, 21))[1:]
+    assert [f.bid_order_id for f in fills if isinstance(f, Fill)] == live  # FIFO intact after compaction
