@@ -156,6 +156,8 @@ def main() -> None:
         ]
         counts = call("GET", f"http://127.0.0.1:{ATS_PORT}/sandbox/ats/executions?limit=1",
                       headers={"Authorization": f"Bearer {token}"})
+        group = call("GET", f"http://127.0.0.1:{ATS_PORT}/sandbox/ats/clock", headers={"X-Provider-Key": KEY})["data"]
+        group = group["groupCommit"]
     finally:
         for p in procs:
             p.terminate()
@@ -167,10 +169,12 @@ def main() -> None:
         print(f"{r.name:<24}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}{r.rps / base.rps:>10.2f}")
     ratio = results[1].rps / base.rps
     print(f"\nATS orders: {ratio:.2f}x the bare endpoint (goal >= 0.5): {'MET' if ratio >= 0.5 else 'MISSED'}")
-    print(f"(executions were created: {bool(counts['data'])})")
+    print(f"(executions were created: {bool(counts['data'])}; group commit: {group['commands']} commands in"
+          f" {group['writes']} statements, {group['commands'] / max(1, group['writes']):.1f} per statement)")
     out = ROOT / "bench/results"
     out.mkdir(exist_ok=True)
-    (out / "ats_http.json").write_text(json.dumps({"results": [asdict(r) for r in results], "ratio": ratio}, indent=2))
+    (out / "ats_http.json").write_text(json.dumps({"results": [asdict(r) for r in results], "ratio": ratio,
+                                                   "group_commit": group}, indent=2))
 
 
 if __name__ == "__main__":

@@ -106,6 +106,8 @@ class Stack:
             self.env["VITRINE_FRONTEND_DIST"] = str(ROOT / "frontend/dist")
             self.env["VITRINE_LOGIN_RATE_LIMIT"] = "1000"
             self.env["VITRINE_REGISTRATION_RATE_LIMIT"] = "1000"
+            # browser tests: no market maker moving the books under them (the ATS schema is dropped in up())
+            self.env["PROVIDERS_ATS_MARKET_MAKER"] = "false"
             self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "2", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",
                              "PROVIDERS_DOCUMENT_REVIEW_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "2",
                              "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "2"})
@@ -165,6 +167,9 @@ class Stack:
         wait_for("temporal", lambda: port_open(p.temporal))
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
         self.run_once("seed", [PY, "-m", "store.seed"])
+        if not p.persistent:  # a fresh ATS (schema ats) for every throwaway stack
+            self.run_once("ats-reset", [PY, "-c", "import asyncio, os; from providers.ats.db import drop; "
+                                        "asyncio.run(drop(os.environ['PROVIDERS_ATS_DATABASE_URL'], 'ats'))"])
         self.start("providers", [PY, "-m", "uvicorn", "providers.app:app", "--host", "127.0.0.1",
                                  "--port", str(p.providers), "--no-access-log"])
         self.start("worker", [PY, "-m", "worker"])

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from pydantic import BaseModel, Field
 
-from providers.ats import errors, instruments, market, outbox, ticker
+from providers.ats import errors, group_commit, instruments, market, outbox, ticker
 from providers.ats.chaos import ChaosConfig
 from providers.ats.errors import AtsError, AtsRoute
 from providers.ats.oauth import AtsDep
@@ -39,7 +39,7 @@ class ClockIn(BaseModel):
 
 def _clock(ats: Any) -> dict[str, Any]:
     return {"now": datetime.fromtimestamp(ats.now(), UTC).isoformat(), "offsetSeconds": ats.offset,
-            "schedule": ats.schedule.name}
+            "schedule": ats.schedule.name, "groupCommit": group_commit.stats(ats)}
 
 
 @router.get("/clock")

@@ -83,11 +83,18 @@ class Writer:
     writing: asyncio.Lock = field(default_factory=asyncio.Lock)
     broken: BaseException | None = None  # a write failed: the book must be rebuilt before the next command
     failed: list[Effects] = field(default_factory=list)
+    writes: int = 0  # statements written, and the commands they carried (the group size is their ratio)
+    commands: int = 0
 
 
 def _writer(ats: Ats, instrument_id: str) -> Writer:
     writers: dict[str, Writer] = ats.__dict__.setdefault("writers", {})
     return writers.setdefault(instrument_id, Writer())
+
+
+def stats(ats: Ats) -> dict[str, int]:
+    writers: dict[str, Writer] = ats.__dict__.get("writers", {})
+    return {"writes": sum(w.writes for w in writers.values()), "commands": sum(w.commands for w in writers.values())}
 
 
 def merge(batch: Sequence[Effects]) -> tuple[str, str, str, str, str]:
@@ -152,6 +159,8 @@ async def _write_until(ats: Ats, instrument_id: str, writer: Writer, done: async
                 _fail(ats, writer, batch, exc)
                 raise
             _written(ats, batch)
+            writer.writes += 1
+            writer.commands += len(batch)
             for q in batch:
                 if not q.done.done():
                     q.done.set_result(seq)

@@ -2,8 +2,9 @@
 
 Every ``ats_market_maker_interval_seconds``, on each TRADING instrument it either places a small order a few
 ticks around the last price, takes the best price during live trading (so trades print and the price moves), or
-cancels its oldest resting order; it keeps a few orders per side, and confirms its own executions during
-CONFIRMATION. It uses the ATS's own service functions, as client ``market-maker``.
+cancels its oldest resting order; it keeps at least 3 price levels on each side (an investor can always instant-buy)
+and at most 6 orders per side of its own, and confirms its own executions during CONFIRMATION. It uses the ATS's
+own service functions, as client ``market-maker``.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from decimal import Decimal
 
 from providers.ats import executions, market, service
 from providers.ats.demo import ASKS_ACCOUNT, BIDS_ACCOUNT, MAKER, on_tick
-from providers.ats.engine import TICK, Mode
+from providers.ats.engine import TICK, Mode, Side
 from providers.ats.errors import AtsError
 from providers.ats.runtime import CONFIRMATION, TRADING, Ats
 from providers.ats.views import EXEC_PENDING
 
 log = logging.getLogger(__name__)
 MAX_RESTING = 6
+MIN_LEVELS = 3  # price levels kept on each side, so an investor can always instant-buy or sell
 
 
 async def _last_price(ats: Ats, instrument_id: str) -> Decimal:
@@ -35,10 +37,11 @@ async def step(ats: Ats, rng: random.Random) -> None:
         if inst["status"] != TRADING:
             continue
         book = ats.book(instrument_id)
-        side = rng.choice(("BID", "ASK"))
+        thin = [s for s in (Side.BID, Side.ASK) if len(book.depth(s, MIN_LEVELS)) < MIN_LEVELS]
+        side = thin[0].value if thin else rng.choice(("BID", "ASK"))  # keep both sides deep enough to trade
         account = BIDS_ACCOUNT if side == "BID" else ASKS_ACCOUNT
         resting = await service.list_orders(ats, MAKER, account, instrument_id, True, 100)
-        draw = rng.random()
+        draw = rng.random() if not thin else 0.5
         if resting and (len(resting) >= MAX_RESTING or draw < 0.3):
             await service.cancel(ats, MAKER, account, resting[-1]["id"])  # the oldest (newest first)
             continue
