@@ -166,7 +166,9 @@ async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, ke
         outcome, effects = commands.apply(ats, instrument_id, command, now, client_id=client_id, new=new)
     try:
         await group_commit.commit(ats, instrument_id, effects)  # outside the lock: commits in groups
-    except asyncpg.UniqueViolationError:  # the same key at the same moment on another instrument
+    except asyncpg.UniqueViolationError as exc:  # the same key at the same moment on another instrument
+        if "idempotency_key" not in (exc.constraint_name or ""):
+            raise
         raise AtsError(409, errors.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was used for a different order") from None
     if outcome.rejected:
         raise engine_error(outcome.rejected.code)
