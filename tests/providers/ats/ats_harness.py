@@ -27,7 +27,7 @@ from providers.settings import ProvidersSettings
 from providers.webhooks import SIGNATURE_HEADER, verify
 
 TEST_DB = os.environ.get("VITRINE_TEST_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test")
-SCHEMA = "ats_unit"
+SCHEMA = f"ats_unit_{os.getpid()}"  # per test process: two runs on one database do not share it (dropped after)
 KEY = "test-provider-key"
 SECRET = "test-webhook-secret"
 VITRINE, OTHER = ("vitrine", "vitrine-secret"), ("other-broker", "other-secret")
@@ -131,7 +131,9 @@ class Harness:
 
 
 @asynccontextmanager
-async def harness(tmp: Path, *, fresh: bool = True, clock: Clock | None = None, **overrides: Any) -> AsyncIterator[Harness]:
+async def harness(tmp: Path, *, fresh: bool = True, keep: bool = False, clock: Clock | None = None,
+                  **overrides: Any) -> AsyncIterator[Harness]:
+    """``fresh``: start from an empty schema; ``keep``: leave the schema behind (for a restart in the next harness)."""
     settings = settings_for(tmp, **overrides)
     if fresh:
         await db.drop(settings.ats_database_url, settings.ats_db_schema)
@@ -144,3 +146,5 @@ async def harness(tmp: Path, *, fresh: bool = True, clock: Clock | None = None, 
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://providers.test") as http:
             h.http = http
             yield h
+    if not keep:
+        await db.drop(settings.ats_database_url, settings.ats_db_schema)

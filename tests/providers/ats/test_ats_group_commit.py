@@ -36,7 +36,7 @@ def _book(h: Harness) -> Counter[tuple[str, int]]:
 
 async def test_concurrent_orders_agree_with_the_tables_and_survive_a_restart(tmp_path: Path) -> None:
     clock = Clock(0)
-    async with harness(tmp_path) as h:
+    async with harness(tmp_path, keep=True) as h:
         clock.t = h.clock.t
         await h.instrument()
         await h.advance(POST)

@@ -19,7 +19,7 @@ async def _queue(h: Harness) -> dict[str, Any]:
 
 async def test_a_restart_keeps_every_order_and_its_priority(tmp_path: Path) -> None:
     clock = Clock(0)
-    async with harness(tmp_path) as h:
+    async with harness(tmp_path, keep=True) as h:
         clock.t = h.clock.t
         await h.instrument()
         a = await h.placed("a", "ASK", 3, "10.00")
