@@ -23,8 +23,12 @@ def _ms(text: str) -> float:
     return float(m.group(1)) * _UNITS[m.group(2)]
 
 
-def run(name: str, url: str, *, seconds: int, connections: int, headers: dict[str, str] | None = None) -> Result:
+def run(name: str, url: str, *, seconds: int, connections: int, headers: dict[str, str] | None = None,
+        script: str | None = None) -> Result:
+    """``script``: a wrk Lua script (e.g. one building a POST per request)."""
     cmd = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    if script:
+        cmd += ["-s", script]
     for k, v in (headers or {}).items():
         cmd += ["-H", f"{k}: {v}"]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout

@@ -1,55 +1,40 @@
-"""Live trading windows: weekdays 10:30-16:30 US Eastern, excluding federal holidays (spec doc 1 §1)."""
+"""Live trading windows: weekdays 10:30-16:30 US Eastern, excluding federal holidays (spec doc 1 §1, doc 3 §9).
+
+Holidays come from the maintained ``holidays`` library: ``country_holidays("US")`` (the federal calendar, 5 U.S.C. 6103,
+with its observed-day rules), not ``holidays.financial_holidays("NYSE")``: the spec says *federal* holidays, which
+include Columbus Day and Veterans Day (the NYSE trades on them) and exclude Good Friday (the NYSE closes).
+A holiday on a Saturday is observed on the Friday before, a Sunday one on the Monday after; that Friday may
+fall in the previous year (New Year's Day 2022 was a Saturday: Friday 2021-12-31 was the observed holiday), so a
+year's holidays are read from that year's and the next year's calendars.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo
+
+import holidays
 
 EASTERN = ZoneInfo("America/New_York")
 OPENS = time(10, 30)
 CLOSES = time(16, 30)
 
 
-def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
-    first = date(year, month, 1)
-    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
-
-
-def _last_weekday(year: int, month: int, weekday: int) -> date:
-    nxt = date(year + month // 12, month % 12 + 1, 1)
-    last = nxt - timedelta(days=1)
-    return last - timedelta(days=(last.weekday() - weekday) % 7)
-
-
-def _observed(d: date) -> date:
-    if d.weekday() == 5:
-        return d - timedelta(days=1)
-    if d.weekday() == 6:
-        return d + timedelta(days=1)
-    return d
+@lru_cache(maxsize=64)
+def _holidays(year: int) -> dict[date, str]:
+    calendar = holidays.country_holidays("US", years=(year, year + 1), observed=True)
+    return {d: str(name) for d, name in sorted(calendar.items()) if d.year == year}
 
 
 def federal_holidays(year: int) -> dict[date, str]:
-    mon, thu = 0, 3
-    days = {
-        _observed(date(year, 1, 1)): "New Year's Day",
-        _nth_weekday(year, 1, mon, 3): "Martin Luther King Jr. Day",
-        _nth_weekday(year, 2, mon, 3): "Washington's Birthday",
-        _last_weekday(year, 5, mon): "Memorial Day",
-        _observed(date(year, 6, 19)): "Juneteenth",
-        _observed(date(year, 7, 4)): "Independence Day",
-        _nth_weekday(year, 9, mon, 1): "Labor Day",
-        _nth_weekday(year, 10, mon, 2): "Columbus Day",
-        _observed(date(year, 11, 11)): "Veterans Day",
-        _nth_weekday(year, 11, thu, 4): "Thanksgiving Day",
-        _observed(date(year, 12, 25)): "Christmas Day",
-    }
-    return days
+    """Every federal holiday and observed day falling in ``year`` (date -> name), in date order."""
+    return dict(_holidays(year))
 
 
 def is_trading_day(d: date) -> bool:
-    return d.weekday() < 5 and d not in federal_holidays(d.year)
+    return d.weekday() < 5 and d not in _holidays(d.year)
 
 
 @dataclass(frozen=True)
@@ -79,3 +64,14 @@ def upcoming_windows(now: datetime, count: int) -> list[Window]:
                 out.append(w)
         day += timedelta(days=1)
     return out
+
+
+def previous_window(now: datetime) -> Window:
+    """The last trading window that closed at or before ``now``."""
+    day = now.astimezone(EASTERN).date()
+    while True:
+        if is_trading_day(day):
+            w = window_on(day)
+            if w.closes <= now:
+                return w
+        day -= timedelta(days=1)

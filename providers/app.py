@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 from fastapi import FastAPI
 
 from providers import banklink, esign, idempotency, jobs, mail, payments, promo, scheduler, store, store_orders, webhook_outbox
+from providers.ats import router as ats_router
+from providers.ats import ticker as ats_ticker
 from providers.common import install_error_handlers
 from providers.settings import ProvidersSettings
 from providers.storage import SchemaStep, Storage
@@ -24,16 +29,24 @@ SCHEMA: tuple[SchemaStep, ...] = (
 )
 
 
+@contextlib.asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The background processor of scheduled events and webhooks, and the ATS (its books, windows, webhooks)."""
+    async with scheduler.lifespan(app), ats_ticker.lifespan(app):
+        yield
+
+
 def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
     settings = settings or ProvidersSettings()
     app = FastAPI(
         title="Vitrine sandbox providers",
-        description="Simulated external systems (mail, payments, bank link, e-sign, promo codes, store).",
+        description="Simulated external systems (mail, payments, bank link, e-sign, promo codes, store, the ATS).",
         version="0.1.0",
-        lifespan=scheduler.lifespan,  # the background processor of scheduled events and webhooks
+        lifespan=lifespan,
     )
     app.state.settings = settings
     app.state.storage = Storage(settings.db_path, SCHEMA)
+    app.state.ats = None  # started by the lifespan (providers/ats/ticker.py)
     install_error_handlers(app)
 
     @app.get("/health", tags=["health"])
@@ -42,6 +55,7 @@ def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
 
     for module in (mail, store, store_orders, payments, banklink, esign, promo):
         app.include_router(module.router)
+    app.include_router(ats_router.router)
     return app
 
 

@@ -41,3 +41,41 @@ class ProvidersSettings(BaseSettings):
 
     # E-sign: lifetime of the token in a recipient view's signing-page URL.
     esign_view_ttl_seconds: float = 10 * 60.0
+
+    # ATS (the broker-dealer's alternative trading system, providers/ats): its own PostgreSQL schema ``ats``.
+    # One providers process owns the ATS (the books live in its memory; an asyncio lock per instrument).
+    ats_enabled: bool = True
+    ats_database_url: str = "postgresql://vitrine:vitrine@127.0.0.1:5432/vitrine"
+    ats_db_schema: str = "ats"
+    # off: a commit does not wait for the WAL flush (a PostgreSQL server crash may lose the last moment of commits;
+    # a providers restart loses nothing). on: every order waits for the disk.
+    ats_synchronous_commit: bool = False
+    # "calendar": weekdays 10:30-16:30 America/New_York without federal holidays; "demo": a compressed repeating
+    # session (post-only, open, then confirmation) so every phase shows at any hour (answers say "schedule": "demo").
+    ats_schedule: str = "calendar"
+    ats_demo_post_only_seconds: float = 60.0
+    ats_demo_open_seconds: float = 120.0
+    ats_demo_confirmation_seconds: float = 45.0
+    ats_confirmation_seconds: float = 2 * 3600.0  # calendar: CONFIRMATION after the 16:30 close
+    # OAuth2 client credentials (the api's client and the demo market maker's) and the access-token lifetime.
+    ats_clients: str = "vitrine:vitrine-ats-secret,market-maker:market-maker-secret"
+    ats_token_ttl_seconds: float = 15 * 60.0
+    # A cancel or replace waits this long (PENDING_CANCEL / PENDING_REPLACE) before it reaches the book (0: at once).
+    ats_amend_delay_seconds: float = 0.0
+    ats_webhook_url: str = "http://127.0.0.1:8000/api/webhooks/ats/"
+    ats_webhook_max_attempts: int = 8
+    ats_tick_seconds: float = 0.25  # how often the ATS's own task advances windows and delivers webhooks
+    ats_background: bool = True  # off: tests drive windows and webhooks with ``POST /sandbox/ats/clock``
+    ats_demo_market: bool = True  # seed the demo instruments (with history and resting orders) at startup
+    ats_market_maker: bool = False  # a demo participant placing and canceling small orders around the last price
+    ats_market_maker_interval_seconds: float = 4.0
+    # Chaos (also settable at runtime: POST /sandbox/ats/chaos): fractions of calls answered 401/429/503, tokens
+    # revoked early (after this fraction of their lifetime), webhooks delayed, duplicated or reordered.
+    ats_chaos_seed: int = 0
+    ats_chaos_fail_401: float = 0.0
+    ats_chaos_fail_429: float = 0.0
+    ats_chaos_fail_503: float = 0.0
+    ats_chaos_token_lifetime_fraction: float = 1.0
+    ats_chaos_webhook_delay_seconds: float = 0.0
+    ats_chaos_webhook_duplicate: float = 0.0
+    ats_chaos_webhook_reorder: bool = False

@@ -90,6 +90,13 @@ class Stack:
             "PROVIDERS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/payments/",
             "PROVIDERS_ESIGN_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/esign/",
             "PROVIDERS_PUBLIC_URL": f"http://127.0.0.1:{profile.providers}",
+            # the ATS (providers/ats): schema ats of the same database; demo hours (post-only 60 s, open 120 s,
+            # confirmation 45 s, repeating) so every phase shows at any hour; a market maker moves the books
+            "PROVIDERS_ATS_DATABASE_URL": f"postgresql://vitrine:vitrine@127.0.0.1:5432/{profile.database}",
+            "PROVIDERS_ATS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/ats/",
+            "PROVIDERS_ATS_SCHEDULE": "demo",
+            "PROVIDERS_ATS_MARKET_MAKER": "true",
+            "PROVIDERS_ATS_TOKEN_TTL_SECONDS": "300",
             # seconds, not days: a person (or a browser test) can go through the whole journey in minutes
             "VITRINE_TRANSFER_POLL_SECONDS": "5",
             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "5",
@@ -102,6 +109,8 @@ class Stack:
             # every browser test comes from 127.0.0.1: the per-address limits must not end the run
             for name in ("LOGIN", "LOGIN_IP", "REGISTRATION", "RESET_IP", "MAIL_IP", "CODE_IP"):
                 self.env[f"VITRINE_{name}_RATE_LIMIT"] = "1000"
+            # browser tests: no market maker moving the books under them (the ATS schema is dropped in up())
+            self.env["PROVIDERS_ATS_MARKET_MAKER"] = "false"
             self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "2", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",
                              "PROVIDERS_DOCUMENT_REVIEW_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "2",
                              "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "2"})
@@ -161,6 +170,9 @@ class Stack:
         wait_for("temporal", lambda: port_open(p.temporal))
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
         self.run_once("seed", [PY, "-m", "store.seed"])
+        if not p.persistent:  # a fresh ATS (schema ats) for every throwaway stack
+            self.run_once("ats-reset", [PY, "-c", "import asyncio, os; from providers.ats.db import drop; "
+                                        "asyncio.run(drop(os.environ['PROVIDERS_ATS_DATABASE_URL'], 'ats'))"])
         self.start("providers", [PY, "-m", "uvicorn", "providers.app:app", "--host", "127.0.0.1",
                                  "--port", str(p.providers), "--no-access-log"])
         self.start("worker", [PY, "-m", "worker"])

@@ -28,6 +28,7 @@ from api.app import create_app
 from api.state import AppState
 from config import Settings
 from providers.app import create_app as create_providers_app
+from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
 from worker.build import build_worker, worker_resources
 from worker.temporal import data_converter
@@ -92,9 +93,12 @@ class Providers:
 @pytest.fixture(scope="session")
 def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
     port = free_port()
+    asyncio.run(drop_ats_schema(TEST_DB, "ats"))  # the ATS: schema ats of the test database, fresh per session
     ps = ProvidersSettings(db_path=str(tmp_path_factory.mktemp("providers") / "p.sqlite3"),
                            public_url=f"http://127.0.0.1:{port}", webhook_url=f"http://127.0.0.1:{API_PORT}/api/webhooks/payments/",
                            esign_webhook_url=f"http://127.0.0.1:{API_PORT}/api/webhooks/esign/",
+                           ats_database_url=TEST_DB, ats_db_schema="ats", ats_market_maker=False,
+                           ats_webhook_url=f"http://127.0.0.1:{API_PORT}/api/webhooks/ats/",
                            micro_deposit_delay_seconds=1, transfer_settle_seconds=2, document_review_seconds=1,
                            webhook_delay_seconds=0.1, webhook_retry_base_seconds=0.5, webhook_retry_max_seconds=2)
     server = uvicorn.Server(uvicorn.Config(create_providers_app(ps), host="127.0.0.1", port=port, log_level="warning"))

@@ -1,0 +1,67 @@
+"""Orders over HTTP: ``/sandbox/ats/financial-accounts/{accountId}/orders[/{orderId}]`` (Bearer token).
+
+An account id is the caller's own opaque id (Vitrine uses its financial-account ids); a client sees only its own
+accounts' orders: another client's order answers 404. Answers are ``{"data": ...}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Path, Query, Response
+
+from providers.ats import errors, service
+from providers.ats.errors import AtsError, AtsRoute
+from providers.ats.oauth import AtsDep, Caller
+from providers.ats.runtime import Ats
+from providers.ats.views import order_view
+
+router = APIRouter(prefix="/sandbox/ats/financial-accounts/{account_id}/orders", tags=["ATS sandbox"],
+                   route_class=AtsRoute)
+AccountId = Annotated[str, Path(min_length=1, max_length=128, pattern=r"^[^/]+$")]
+OrderId = Annotated[str, Path(min_length=1, max_length=64)]
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+
+
+def _view(ats: Ats, row: Any) -> dict[str, Any]:
+    return order_view(row, ats.pending.get(row["id"]))
+
+
+@router.post("", status_code=201)
+async def create_order(ats: AtsDep, client: Caller, account_id: AccountId, body: service.OrderRequest,
+                       response: Response, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
+    """Place a LIMIT or INSTANT order: 201 when created, 200 with the same order for a repeated key and body."""
+    if not idempotency_key:
+        raise AtsError(400, errors.IDEMPOTENCY_KEY_REQUIRED, "The Idempotency-Key header is required")
+    row, created = await service.place(ats, client, account_id, body, idempotency_key)
+    if not created:
+        response.status_code = 200
+    return {"data": _view(ats, row)}
+
+
+@router.get("")
+async def list_orders(ats: AtsDep, client: Caller, account_id: AccountId,
+                      instrumentId: Annotated[str | None, Query(max_length=64)] = None,
+                      active: bool | None = None,
+                      limit: Annotated[int, Query(ge=1, le=1000)] = 200) -> dict[str, Any]:
+    rows = await service.list_orders(ats, client, account_id, instrumentId, active, limit)
+    return {"data": [_view(ats, r) for r in rows]}
+
+
+@router.get("/{order_id}")
+async def read_order(ats: AtsDep, client: Caller, account_id: AccountId, order_id: OrderId) -> dict[str, Any]:
+    return {"data": _view(ats, await service.get_order(ats, client, account_id, order_id))}
+
+
+@router.put("/{order_id}")
+async def replace_order(ats: AtsDep, client: Caller, account_id: AccountId, order_id: OrderId,
+                        body: service.ReplaceRequest) -> dict[str, Any]:
+    """New total units and unit price; a smaller size at the same price keeps time priority."""
+    return {"data": _view(ats, await service.replace(ats, client, account_id, order_id, body))}
+
+
+@router.delete("/{order_id}")
+async def cancel_order(ats: AtsDep, client: Caller, account_id: AccountId, order_id: OrderId) -> dict[str, Any]:
+    """200 with the order and ``cancel``: CANCELED, TOO_LATE (it filled first) or ALREADY_ENDED."""
+    row, outcome = await service.cancel(ats, client, account_id, order_id)
+    return {"data": _view(ats, row), "cancel": outcome}

@@ -1,0 +1,61 @@
+"""Signed ATS webhooks: order, execution and window events; retried with backoff; redelivered on request;
+chaos doubles, delays and reorders them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from providers.webhooks import SIGNATURE_HEADER, sign
+from tests.providers.ats.ats_harness import KEY, POST, SECRET, harness
+
+
+async def test_events_are_signed_retried_and_redelivered(tmp_path: Path) -> None:
+    async with harness(tmp_path) as h:
+        await h.instrument()
+        await h.advance(POST)
+        h.hooks.clear()
+        h.answers = [503, 503]  # the receiver fails the first two deliveries
+        ask = await h.placed("seller", "ASK", 2, "10.00")
+        await h.advance(0)
+        assert len(h.hooks) == 1  # the receiver said 503
+        h.hooks.clear()
+        await h.advance(0.5)
+        assert h.hooks == []  # backing off (1 s, then 2 s)
+        await h.advance(1)
+        await h.advance(2)
+        accepted = h.events("order.accepted")  # the second attempt (503 again) and the third (200)
+        assert [e["data"]["id"] for e in accepted] == [ask["id"], ask["id"]] and accepted[0] == accepted[1]
+        raw = h.hooks[-1].content
+        assert h.hooks[-1].headers[SIGNATURE_HEADER] == sign(raw, SECRET)
+        listed = (await h.http.get("/sandbox/ats/webhooks", params={"resourceId": ask["id"]},
+                                   headers={"X-Provider-Key": KEY})).json()["data"]
+        assert listed[0]["delivery"] == {"status": "delivered", "attempts": 3, "last_status": 200, "last_error": None}
+        event_id = accepted[0]["id"]
+        r = await h.http.post(f"/sandbox/ats/webhooks/{event_id}/redeliver", headers={"X-Provider-Key": KEY})
+        assert r.status_code == 200 and r.json()["data"]["delivered"]
+        assert h.hooks[-1].content == raw and h.hooks[-1].headers["X-Sandbox-Event-Id"] == event_id
+        missing = await h.http.post("/sandbox/ats/webhooks/evt_nope/redeliver", headers={"X-Provider-Key": KEY})
+        assert missing.status_code == 404 and missing.json()["errors"][0]["code"] == "WEBHOOK_NOT_FOUND"
+        await h.placed("buyer", "BID", 2, "10.00")
+        await h.advance(0)
+        filled = {e["data"]["id"]: e["data"]["status"] for e in h.events("order.filled")}
+        assert filled[ask["id"]] == "FILLED" and len(filled) == 2
+        created = h.events("execution.created")
+        assert len(created) == 1 and created[0]["data"]["seller"]["orderId"] == ask["id"]
+
+
+async def test_chaos_duplicates_delays_and_reorders_webhooks(tmp_path: Path) -> None:
+    async with harness(tmp_path) as h:
+        await h.instrument()
+        await h.advance(0)
+        h.hooks.clear()
+        chaos = {"webhook_duplicate": 1.0, "webhook_delay_seconds": 5, "webhook_reorder": True}
+        assert (await h.http.post("/sandbox/ats/chaos", json=chaos, headers={"X-Provider-Key": KEY})).status_code == 200
+        first = await h.placed("a", "BID", 1, "9.00")
+        second = await h.placed("b", "BID", 1, "9.05")
+        await h.advance(4)
+        assert h.hooks == []
+        await h.advance(1)
+        ids = [json.loads(r.content)["data"]["id"] for r in h.hooks]
+        assert ids == [second["id"], second["id"], first["id"], first["id"]]
