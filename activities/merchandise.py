@@ -10,7 +10,7 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
-from temporalio.exceptions import ApplicationError
+from temporalio.exceptions import ApplicationError, ApplicationErrorCategory
 
 from clients.http import ProviderRejected
 from clients.store import StoreClient
@@ -20,6 +20,11 @@ from store.ledger import InsufficientFunds, lock_user, post
 from store.models import MerchandiseOrder
 
 REFUSED = "OrderRefused"  # out of stock, unknown product, not enough cash, or the store said no: not retried
+
+
+def refused(message: str) -> ApplicationError:
+    """An expected end of the order (benign: not logged as an activity failure)."""
+    return ApplicationError(message, type=REFUSED, non_retryable=True, category=ApplicationErrorCategory.BENIGN)
 
 
 @dataclass
@@ -51,7 +56,7 @@ class MerchandiseActivities:
         for item in items:
             product = found.get(item.product_id)
             if product is None or int(product.get("inventory", 0)) < item.quantity:
-                raise ApplicationError("out of stock or unknown product", type=REFUSED, non_retryable=True)
+                raise refused("out of stock or unknown product")
             total += Decimal(str(product["price"])) * item.quantity
         return money(total)
 
@@ -76,7 +81,7 @@ class MerchandiseActivities:
                            memo=f"store order {order.id}")
             except InsufficientFunds:
                 await db.rollback()
-                raise ApplicationError("not enough cash", type=REFUSED, non_retryable=True) from None
+                raise refused("not enough cash") from None
             await db.commit()
             return order.id
 
@@ -87,8 +92,7 @@ class MerchandiseActivities:
         try:
             placed = await self._store.create_order(f"user-{req.user_id}", items, idempotency_key=ledger_key(req.key))
         except ProviderRejected as exc:
-            raise ApplicationError(f"the store refused the order: {exc.message}", type=REFUSED,
-                                   non_retryable=True) from None
+            raise refused(f"the store refused the order: {exc.message}") from None
         provider_order = str(placed.get("order_id") or "")
         async with self._sessions() as db:
             order = await db.scalar(select(MerchandiseOrder).where(MerchandiseOrder.idempotency_key == req.key))

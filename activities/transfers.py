@@ -48,7 +48,8 @@ class TransferActivities:
         on a retry), or the spec's message when the withdrawal exceeds the available cash (nothing moved)."""
         async with self._sessions() as db:
             t = await self._transfer(db, transfer_id)
-            await lock_user(db, t.user_id)
+            user_id = t.user_id
+            await lock_user(db, user_id)
             await db.refresh(t)
             if t.status != REQUESTED:
                 return (t.failure_reason or "Refused") if t.failure_code == REFUSED else ""
@@ -56,7 +57,8 @@ class TransferActivities:
                 await initiate(db, t, self._hold_days)
             except TransferRefused as exc:
                 await db.rollback()
-                await lock_user(db, t.user_id)
+                await lock_user(db, user_id)
+                await db.refresh(t)
                 await refuse(db, t, exc.message)
                 return exc.message
             await db.commit()

@@ -8,7 +8,7 @@ import contextlib
 import logging
 
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import WorkflowUpdateFailedError
+from temporalio.client import WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
@@ -47,7 +47,8 @@ async def initiated(state: AppState, db: AsyncSession, t: Transfer) -> str | Non
             handle = (await state.temporal()).get_workflow_handle(workflow_id(t.id))
             await asyncio.wait_for(handle.execute_update(TransferWorkflow.opened),
                                    state.settings.money_workflow_wait_seconds)
-        except (RPCError, WorkflowUpdateFailedError, TimeoutError) as exc:  # closed already, or not answering
+        except (RPCError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, TimeoutError) as exc:
+            # closed already (refused at once), or not answering in time
             log.info("transfer %s: no answer from its workflow (%r); reading the row", t.id, exc)
         await lock_user(db, t.user_id)
         await db.refresh(t)
