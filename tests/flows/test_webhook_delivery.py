@@ -20,10 +20,16 @@ from temporalio.client import Client
 from api.state import AppState
 from api.transfer_start import start_transfer_workflow
 from clients.payments import PaymentsClient
-from store.models import FundingSource, Transfer, WebhookEvent
+from store.models import Envelope, FundingSource, Transfer, WebhookEvent
 from store.transfers import open_transfer
 from tests.flows.funding import onboarded, verify_bank
+from tests.flows.investors import funded_investor, offering
 from workflows.transfer import workflow_id as transfer_id
+
+
+def signed(state: AppState, event: dict[str, Any]) -> tuple[bytes, dict[str, str]]:
+    body = json.dumps(event).encode()
+    return body, {"X-Sandbox-Signature": hmac.new(state.settings.webhook_secret.encode(), body, hashlib.sha256).hexdigest()}
 
 
 async def wait_event(sandbox: httpx.AsyncClient, resource_id: str, topic: str, done: Any, wait: float = 20) -> dict[str, Any]:
@@ -65,12 +71,27 @@ async def test_an_undeliverable_signal_is_redelivered_and_applied_once(
                  if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED]
     assert signalled, "the redelivered webhook reached the workflow"
 
-    body = json.dumps({"id": delivered["id"], "topic": "transfer_created", "resource_id": provider_id}).encode()
-    signature = hmac.new(app_state.settings.webhook_secret.encode(), body, hashlib.sha256).hexdigest()
-    again = await api.post("/api/webhooks/payments/", content=body, headers={"X-Sandbox-Signature": signature})
+    body, headers = signed(app_state, {"id": delivered["id"], "topic": "transfer_created", "resource_id": provider_id})
+    again = await api.post("/api/webhooks/payments/", content=body, headers=headers)
     assert (again.status_code, again.json()) == (200, {"status": "duplicate"})
     async with app_state.sessions() as db:
         assert await db.scalar(select(func.count()).select_from(WebhookEvent)
                                .where(WebhookEvent.event_id == delivered["id"])) == 1
         settled = await db.get(Transfer, t.id)
         assert settled is not None and settled.status == "processed"
+
+
+async def test_an_esign_webhook_for_a_flow_not_running_yet_is_not_recorded(api: httpx.AsyncClient,
+                                                                          app_state: AppState) -> None:
+    user = await funded_investor(api, app_state)
+    asset = await offering(app_state)
+    async with app_state.sessions() as db:
+        db.add(Envelope(envelope_id=f"env-{user['user_id']}", flow_id=f"purchase-{user['user_id']}-{asset.id}-1",
+                        user_id=user["user_id"], asset_id=asset.id))
+        await db.commit()
+    event = {"id": f"evt-esign-{user['user_id']}", "topic": "envelope_completed", "envelope_id": f"env-{user['user_id']}"}
+    body, headers = signed(app_state, event)
+    r = await api.post("/api/webhooks/esign/", content=body, headers=headers)
+    assert r.status_code == 503
+    async with app_state.sessions() as db:
+        assert await db.get(WebhookEvent, event["id"]) is None, "a redelivery will be applied, not taken as a duplicate"
