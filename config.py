@@ -77,6 +77,8 @@ class Settings(BaseSettings):
     micro_deposit_reminder_seconds: int = 72 * 3600
     micro_deposit_expiry_seconds: int = 14 * 24 * 3600
     transfer_poll_seconds: int = 30  # the transfer workflow checks the provider this often (webhooks wake it sooner)
+    # how long a request waits for the workflow that moves its money (a transfer's start, a merchandise order)
+    money_workflow_wait_seconds: float = 20.0
     offering_recheck_seconds: int = 3600  # an offering workflow re-reads its asset's dates this often
     # the purchase flow: how long shares stay held, how long a signature may take, when an idle flow ends
     reservation_ttl_seconds: int = 20 * 60

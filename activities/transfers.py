@@ -1,5 +1,6 @@
-"""Transfer activities: submit to the payments provider, read its status, and post the outcome to the ledger —
-each idempotent (provider Idempotency-Key `transfer-{id}`, ledger keys `transfer-{id}:{event}`)."""
+"""Transfer activities: initiate a requested transfer in the ledger, submit it to the payments provider, read its
+status, and post the outcome to the ledger — each idempotent (provider Idempotency-Key `transfer-{id}`, ledger keys
+`transfer-{id}:{event}`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from clients.payments import PaymentsClient
 from domain import ledger as L
 from store.ledger import lock_user, post
 from store.models import FundingSource, Transfer
+from store.transfers import REFUSED, REQUESTED, TransferRefused, initiate, refuse
 
 
 @dataclass
@@ -31,14 +33,36 @@ class Settle:
 
 
 class TransferActivities:
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient) -> None:
-        self._sessions, self._payments = sessions, payments
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient, hold_days: int) -> None:
+        self._sessions, self._payments, self._hold_days = sessions, payments, hold_days
 
     async def _transfer(self, db: AsyncSession, transfer_id: int) -> Transfer:
         t = await db.get(Transfer, transfer_id)
         if t is None:
             raise ApplicationError(f"transfer {transfer_id} not found", type="TransferNotFound", non_retryable=True)
         return t
+
+    @activity.defn(name="transfers.open")
+    async def open(self, transfer_id: int) -> str:
+        """Initiates the requested transfer under the user's lock: "" once its initiated entry is posted (again ""
+        on a retry), or the spec's message when the withdrawal exceeds the available cash (nothing moved)."""
+        async with self._sessions() as db:
+            t = await self._transfer(db, transfer_id)
+            user_id = t.user_id
+            await lock_user(db, user_id)
+            await db.refresh(t)
+            if t.status != REQUESTED:
+                return (t.failure_reason or "Refused") if t.failure_code == REFUSED else ""
+            try:
+                await initiate(db, t, self._hold_days)
+            except TransferRefused as exc:
+                await db.rollback()
+                await lock_user(db, user_id)
+                await db.refresh(t)
+                await refuse(db, t, exc.message)
+                return exc.message
+            await db.commit()
+            return ""
 
     @activity.defn(name="transfers.submit")
     async def submit(self, transfer_id: int) -> ProviderStatus:

@@ -1,5 +1,7 @@
-"""Opening a transfer: the row and its 'initiated' ledger entry in one transaction, under the user's lock, so a
-withdrawal can never take more than the available cash, whatever the concurrency."""
+"""Transfers in the store. A transfer is requested (the row, no money) and then initiated (its 'initiated' ledger
+entry, under the user's lock, so a withdrawal can never take more than the available cash, whatever the
+concurrency). The api only requests; the transfer workflow initiates (`transfers.open`); a flow's deposit does both
+in its activity (`open_transfer`)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,16 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import ledger as L
 from domain import transfer_rules as T
 from store.ledger import InsufficientFunds, balances, lock_user, post
 from store.models import Transfer
+
+REQUESTED = "requested"  # the row exists, no money has moved yet (the workflow initiates it)
+REFUSED = "REFUSED"  # failure_code of a request the workflow refused before any money moved
 
 
 class TransferRefused(Exception):
@@ -29,9 +35,43 @@ async def held_deposits(db: AsyncSession, user_id: int, hold_days: int) -> Decim
     return Decimal(total or 0)
 
 
+async def withdrawal_refusal(db: AsyncSession, user_id: int, amount: Decimal, hold_days: int) -> str | None:
+    """The spec's message when a withdrawal of `amount` exceeds the available cash now (None when it does not).
+    Binding only under the user's lock (`initiate`); the api asks it too for a quick 400."""
+    b = await balances(db, user_id)
+    held = await held_deposits(db, user_id, hold_days)
+    return T.withdrawal_error(amount, b["cash"], min(held, b["cash"]), b["pending"])
+
+
+async def request_transfer(db: AsyncSession, *, user_id: int, funding_source_id: int, direction: str, amount: Decimal,
+                           idempotency_key: str) -> Transfer:
+    """The transfer row once per idempotency key (a retried request gets the same row back); moves no money."""
+    await db.execute(insert(Transfer).values(
+        user_id=user_id, funding_source_id=funding_source_id, direction=direction, amount=amount, status=REQUESTED,
+        idempotency_key=idempotency_key).on_conflict_do_nothing(index_elements=["idempotency_key"]))
+    await db.commit()
+    t = await db.scalar(select(Transfer).where(Transfer.idempotency_key == idempotency_key))
+    assert t is not None
+    return t
+
+
+async def initiate(db: AsyncSession, t: Transfer, hold_days: int) -> None:
+    """Posts the transfer's 'initiated' entry (once: key `transfer-{id}:initiated`) and makes it pending, or raises
+    TransferRefused with the spec's message. The caller holds the user's lock and commits (or rolls back)."""
+    if t.direction == "withdrawal" and (err := await withdrawal_refusal(db, t.user_id, t.amount, hold_days)):
+        raise TransferRefused(err, "InsufficientFunds")
+    postings = L.deposit_initiated(t.user_id, t.amount) if t.direction == "deposit" else \
+        L.withdrawal_initiated(t.user_id, t.amount)
+    try:
+        await post(db, f"transfer-{t.id}:initiated", f"{t.direction}-initiated", postings, memo=f"transfer {t.id}")
+    except InsufficientFunds:
+        raise TransferRefused("Your withdrawal can not exceed your available cash.", "InsufficientFunds") from None
+    t.status = "pending"
+
+
 async def open_transfer(db: AsyncSession, *, user_id: int, funding_source_id: int, direction: str, amount: Decimal,
                         hold_days: int, idempotency_key: str | None = None) -> Transfer:
-    """Creates (once per idempotency key) and commits the transfer with its initiated posting."""
+    """Requests and initiates the transfer in one transaction (once per idempotency key); used inside activities."""
     await lock_user(db, user_id)
     if idempotency_key:
         existing = await db.scalar(select(Transfer).where(Transfer.idempotency_key == idempotency_key))
@@ -41,26 +81,16 @@ async def open_transfer(db: AsyncSession, *, user_id: int, funding_source_id: in
                  idempotency_key=idempotency_key)
     db.add(t)
     await db.flush()
-    if direction == "withdrawal":
-        b = await balances(db, user_id)
-        held = await held_deposits(db, user_id, hold_days)
-        if err := T.withdrawal_error(amount, b["cash"], min(held, b["cash"]), b["pending"]):
-            await db.rollback()
-            raise TransferRefused(err, "InsufficientFunds")
-    postings = L.deposit_initiated(user_id, amount) if direction == "deposit" else L.withdrawal_initiated(user_id, amount)
     try:
-        await post(db, f"transfer-{t.id}:initiated", f"{direction}-initiated", postings, memo=f"transfer {t.id}")
-    except InsufficientFunds:
+        await initiate(db, t, hold_days)
+    except TransferRefused:
         await db.rollback()
-        raise TransferRefused("Your withdrawal can not exceed your available cash.", "InsufficientFunds") from None
+        raise
     await db.commit()
     return t
 
 
-async def cancel_unsubmitted(db: AsyncSession, t: Transfer, reason: str) -> None:
-    """Compensation when the transfer's workflow could not be started: undo the initiated entry, mark it failed."""
-    await lock_user(db, t.user_id)
-    undo = L.deposit_failed(t.user_id, t.amount) if t.direction == "deposit" else L.withdrawal_failed(t.user_id, t.amount)
-    await post(db, f"transfer-{t.id}:failed", f"{t.direction}-failed", undo, memo=reason)
-    t.status, t.failure_reason = "failed", reason
+async def refuse(db: AsyncSession, t: Transfer, reason: str) -> None:
+    """A requested transfer that will never move money (refused, or its workflow could not be started)."""
+    t.status, t.failure_code, t.failure_reason = "failed", REFUSED, reason
     await db.commit()

@@ -18,6 +18,7 @@ from activities.documents import DocumentActivities
 from activities.email import EmailActivities
 from activities.esign import EsignActivities
 from activities.funding import FundingActivities
+from activities.merchandise import MerchandiseActivities
 from activities.offering import OfferingActivities
 from activities.payments import PaymentActivities
 from activities.profile import ProfileActivities
@@ -27,6 +28,7 @@ from clients.esign import EsignClient
 from clients.mail import MailClient
 from clients.payments import BankLinkClient, PaymentsClient
 from clients.promo import PromoClient
+from clients.store import StoreClient
 from config import Settings
 from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
@@ -35,12 +37,14 @@ from workflows.document_upload import DocumentUploadWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
 from workflows.fund_account import FundAccountWorkflow
 from workflows.make_investment import MakeInvestmentWorkflow
+from workflows.merchandise_order import MerchandiseOrderWorkflow
 from workflows.offering import OfferingWorkflow
 from workflows.onboarding import OnboardingWorkflow
 from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
-                              FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow)
+                              FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow,
+                              MerchandiseOrderWorkflow)
 
 
 @dataclass
@@ -70,18 +74,19 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     profile = ProfileActivities(r.sessions, pii, frozenset(settings.enabled_states))
     payments = PaymentActivities(r.sessions, pay, BankLinkClient(r.http, url, key), pii)
     bank = BankLinkActivities(r.sessions, pay, mail, settings.app_url)
-    transfers = TransferActivities(r.sessions, pay)
+    transfers = TransferActivities(r.sessions, pay, settings.deposit_hold_days)
     funding = FundingActivities(r.sessions, settings)
     documents = DocumentActivities(r.sessions, pay)
     offering = OfferingActivities(r.sessions, r.redis)
     purchase = PurchaseActivities(r.sessions, PromoClient(r.http, url, key), r.redis)
     esign = EsignActivities(r.sessions, EsignClient(r.http, url, key))
+    merch = MerchandiseActivities(r.sessions, StoreClient(r.http, url, key))
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
             payments.ensure_customer, payments.link_manual, payments.link_provider, bank.check,
-            bank.verify, bank.remind, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
+            bank.verify, bank.remind, transfers.open, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
             documents.submit, offering.load, offering.transition, purchase.load, purchase.hold, purchase.release,
             purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
-            esign.prepare, esign.status, esign.void]
+            esign.prepare, esign.status, esign.void, merch.charge, merch.place, merch.refund]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

@@ -1,6 +1,7 @@
-"""One deposit or withdrawal (`transfer-{id}`): submit it to the payments provider, wait until the provider says it
-is processed or failed — woken by its webhook, but checking the status itself on a timer so a lost webhook changes
-nothing — then post the outcome to the ledger once."""
+"""One deposit or withdrawal (`transfer-{id}`): initiate it in the ledger when the api requested it (the withdrawal
+check under the user's lock; a refusal ends it before any money moved), submit it to the payments provider, wait
+until the provider says it is processed or failed — woken by its webhook, but checking the status itself on a timer
+so a lost webhook changes nothing — then post the outcome to the ledger once."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ with workflow.unsafe.imports_passed_through():
 RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=10,
                     non_retryable_error_types=["TransferNotFound"])
 CONTINUE_AS_NEW = "transfer-continue-as-new"
+OPEN_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), maximum_attempts=10,
+                         non_retryable_error_types=["TransferNotFound"])
+INITIATE_IN_WORKFLOW = "transfer-initiated-in-workflow"  # the api's transfers: the ledger entry moved in here
 
 
 @dataclass
@@ -30,6 +34,7 @@ class TransferInput:
     poll_seconds: int = 60
     checks_per_run: int = 500  # then it continues as new (already submitted)
     submitted: bool = False  # carried by continue-as-new: the provider has the transfer, only wait for it
+    initiate: bool = False  # requested by the api: the workflow posts the initiated entry (a flow's deposit did)
 
 
 def workflow_id(transfer_id: int) -> str:
@@ -41,10 +46,19 @@ class TransferWorkflow:
     def __init__(self) -> None:
         self._nudged = False
         self._status = "submitting"
+        self._refusal: str | None = None  # after `transfers.open`: "" when initiated, else the spec's message
 
     @workflow.run
     async def run(self, inp: TransferInput) -> str:
         timeout = timedelta(seconds=30)
+        if inp.initiate and not inp.submitted and workflow.patched(INITIATE_IN_WORKFLOW):
+            self._refusal = await workflow.execute_activity_method(
+                TransferActivities.open, inp.transfer_id, start_to_close_timeout=timeout, retry_policy=OPEN_RETRY)
+            if self._refusal:
+                self._set("failed", f"refused: {self._refusal}")
+                return "failed"
+        else:
+            self._refusal = ""
         outcome = ProviderStatus("pending")
         if not inp.submitted:
             outcome = await workflow.execute_activity_method(
@@ -76,6 +90,12 @@ class TransferWorkflow:
     def provider_update(self) -> None:
         """The provider's webhook says something changed: check now instead of at the next tick."""
         self._nudged = True
+
+    @workflow.update
+    async def opened(self) -> str:
+        """Waits until the transfer is initiated: "" then, or the spec's message when it was refused."""
+        await workflow.wait_condition(lambda: self._refusal is not None)
+        return self._refusal or ""
 
     @workflow.query
     def status(self) -> str:

@@ -15,6 +15,7 @@ from clients.payments import PaymentsClient
 from store.gates import active_source
 from store.ledger import balances, lock_user
 from store.models import Transfer
+from store.transfers import REQUESTED
 
 router = APIRouter(tags=["funding"])
 REMOVAL_BLOCKED = ("You must have a total balance of $0 and no pending transfers or investments, in order to remove "
@@ -28,7 +29,7 @@ async def remove_bank(user: CurrentUser, state: State, db: Db) -> dict[str, Any]
         raise ApiError(404, "There is no linked bank account.")
     await lock_user(db, user.id)
     b = await balances(db, user.id)
-    pending = await db.scalar(select(Transfer.id).where(Transfer.user_id == user.id, Transfer.status == "pending"))
+    pending = await db.scalar(select(Transfer.id).where(Transfer.user_id == user.id, Transfer.status.in_(("pending", REQUESTED))))
     if pending is not None or any(v != 0 for v in b.values()):
         raise ApiError(400, REMOVAL_BLOCKED, error_type="RemovalBlocked")
     client = PaymentsClient(state.http, state.settings.providers_url, state.settings.provider_api_key)

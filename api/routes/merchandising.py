@@ -1,28 +1,43 @@
 """The merchandise upsell after a purchase (spec doc 2 §2.7, §3 "Merchandise order"): the store's inventory check,
-and an order paid from the investor's cash — the ledger entry first, the store order with the same idempotency
-key, and a refund entry when the store refuses it."""
+and an order paid from the investor's cash. The order's money moves only in its workflow (`merchandise-order-{key}`,
+a saga: charge, place at the store, refund when refused); the api starts it once per business key (the user with
+the client's Idempotency-Key, else the user's latest investment in the asset and the cart) and waits for it."""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
+import logging
 import uuid
-from decimal import Decimal
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import func, select
+from temporalio.client import WorkflowFailureError
+from temporalio.common import (
+    SearchAttributePair,
+    TypedSearchAttributes,
+    WorkflowIDConflictPolicy,
+    WorkflowIDReusePolicy,
+)
+from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.service import RPCError
 
+from activities.merchandise import OrderItem, OrderRequest
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
 from clients.http import ProviderError, ProviderRejected
 from clients.store import StoreClient
-from domain import ledger as L
-from domain.money import money, money_str
-from store.ledger import InsufficientFunds, lock_user, post
-from store.models import MerchandiseOrder
+from domain.money import money_str
+from store.models import Investment, MerchandiseOrder
+from workflows import search_attributes as sa
+from workflows.merchandise_order import MerchandiseOrderResult, MerchandiseOrderWorkflow, workflow_id
 
 router = APIRouter(tags=["merchandising"])
+log = logging.getLogger("vitrine.api")
 
 
 class CartProduct(BaseModel):
@@ -63,54 +78,64 @@ async def products(user: CurrentUser, state: State,
         raise ApiError(503, "The store is not available right now.") from None
 
 
+def _asset_id(order: dict[str, Any]) -> int | None:
+    try:
+        return int(order["context"]["subject"]["descriptors"]["id"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+async def order_key(db: Db, user_id: int, body: OrderIn, idempotency_key: str | None) -> str:
+    """The order's business key: the client's Idempotency-Key; else the upsell of the user's latest investment in
+    the asset with this cart (a retried request is the same order); else a new order."""
+    if idempotency_key:
+        return f"{user_id}-k{hashlib.sha256(idempotency_key.encode()).hexdigest()[:24]}"
+    asset = _asset_id(body.order)
+    investment = None if asset is None else await db.scalar(select(func.max(Investment.id)).where(
+        Investment.user_id == user_id, Investment.asset_id == asset))
+    if investment is None:
+        return f"{user_id}-{uuid.uuid4().hex}"
+    cart = json.dumps([i.product.model_dump() for i in body.cart], sort_keys=True)
+    return f"{user_id}-i{investment}-{hashlib.sha256(cart.encode()).hexdigest()[:16]}"
+
+
+async def run_order(state: State, req: OrderRequest) -> MerchandiseOrderResult:
+    """Starts the order's workflow (or joins it: running or closed, the same key starts nothing new) and waits for
+    its result, at most `money_workflow_wait_seconds` (then TimeoutError)."""
+    client = await state.temporal()
+    count = sum(i.quantity for i in req.items)
+    try:
+        handle = await client.start_workflow(
+            MerchandiseOrderWorkflow.run, req, id=workflow_id(req.key), task_queue=state.settings.task_queue,
+            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            static_summary=f"Merchandise order of {count} item(s) for user {req.user_id}",
+            search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(req.user_id)),
+                                                     SearchAttributePair(sa.FLOW, "merchandise-order"),
+                                                     SearchAttributePair(sa.STEP, "charging")]))
+    except WorkflowAlreadyStartedError:  # it ran before and closed: its result is the answer
+        handle = client.get_workflow_handle(workflow_id(req.key), result_type=MerchandiseOrderResult)
+    return await asyncio.wait_for(handle.result(), state.settings.money_workflow_wait_seconds)
+
+
 @router.post("/api/merchandising/orders/", response_model=None)
 async def create_order(body: OrderIn, user: CurrentUser, state: State, db: Db,
                        idempotency_key: Annotated[str | None, Header(max_length=100)] = None) -> JSONResponse:
-    message = failure(state.settings.support_email)
-    refused = JSONResponse({"errors": [{"message": message}]}, status_code=400)
-    key = f"merch:{user.id}:{idempotency_key or uuid.uuid4().hex}"
-    existing = await db.scalar(select(MerchandiseOrder).where(MerchandiseOrder.idempotency_key == key))
-    if existing is not None:
-        return _answer(existing, refused)
-    store = _store(state)
+    refused = JSONResponse({"errors": [{"message": failure(state.settings.support_email)}]}, status_code=400)
+    key = await order_key(db, user.id, body, idempotency_key)
+    req = OrderRequest(user.id, key, [OrderItem(i.product.id, i.product.quantity, i.product.variantId) for i in body.cart])
     try:
-        found = {int(p["id"]): p for p in await store.products([i.product.id for i in body.cart])}
-    except (ProviderError, ProviderRejected):
+        result = await run_order(state, req)
+    except WorkflowFailureError:
+        log.exception("merchandise order %s failed", key)
         return refused
-    total = Decimal(0)
-    for item in body.cart:
-        product = found.get(item.product.id)
-        if product is None or int(product.get("inventory", 0)) < item.product.quantity:
-            return refused
-        total += Decimal(str(product["price"])) * item.product.quantity
-    total = money(total)
-    await lock_user(db, user.id)
-    order = MerchandiseOrder(idempotency_key=key, user_id=user.id, total=total)
-    db.add(order)
-    await db.flush()
-    try:
-        await post(db, key, "merchandise", L.merchandise(user.id, total), memo=f"store order {order.id}")
-    except InsufficientFunds:
-        await db.rollback()
+    except (RPCError, TimeoutError) as exc:  # not started, or still running: the order's workflow finishes it
+        log.warning("merchandise order %s: no result in time (%r)", key, exc)
+        order = await db.scalar(select(MerchandiseOrder).where(MerchandiseOrder.idempotency_key == key))
+        if order is None:
+            raise ApiError(503, failure(state.settings.support_email)) from None
+        return JSONResponse({"id": order.id, "status": "pending", "total": money_str(order.total)}, status_code=202)
+    if result.status != "confirmed" or result.order_id is None:
         return refused
-    await db.commit()
-    items = [{"product_id": i.product.id, "variant_id": i.product.variantId, "quantity": i.product.quantity}
-             for i in body.cart]
-    try:
-        placed = await store.create_order(f"user-{user.id}", items, idempotency_key=key)
-    except (ProviderError, ProviderRejected):
-        await lock_user(db, user.id)
-        await post(db, f"{key}:refund", "merchandise-refund", L.merchandise_refund(user.id, total),
-                   memo=f"store order {order.id} refused")
-        order.status = "failed"
-        await db.commit()
-        return refused
-    order.status, order.provider_order_id = "confirmed", str(placed.get("order_id") or "")
-    await db.commit()
-    return _answer(order, refused)
-
-
-def _answer(order: MerchandiseOrder, refused: JSONResponse) -> JSONResponse:
-    if order.status == "failed":
-        return refused
+    order = await db.get(MerchandiseOrder, result.order_id)
+    assert order is not None
     return JSONResponse({"id": order.id, "status": order.status, "total": money_str(order.total)}, status_code=201)

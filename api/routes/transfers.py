@@ -1,21 +1,25 @@
-"""Deposits and withdrawals: `POST /api/dwolla/transfers/ {type, amount}` opens the transfer and starts its workflow."""
+"""Deposits and withdrawals: `POST /api/dwolla/transfers/ {type, amount}` requests the transfer (the row, once per
+business key: the user, the direction, the amount and the client's `Idempotency-Key`) and starts its workflow, which
+moves the money (the ledger's pending entry, the provider's transfer); the answer waits until it is initiated."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from typing import Any
+import uuid
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header
 from pydantic import Field
 
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
 from api.schemas import Body
-from api.transfer_start import start_transfer_workflow
+from api.transfer_start import initiated
 from domain import transfer_rules as T
 from store.gates import GateClosed, check_can_move_money
 from store.models import Transfer
-from store.transfers import TransferRefused, cancel_unsubmitted, open_transfer
+from store.transfers import request_transfer, withdrawal_refusal
 
 router = APIRouter(tags=["funding"])
 log = logging.getLogger("vitrine.api")
@@ -33,7 +37,8 @@ def transfer_json(t: Transfer) -> dict[str, Any]:
 
 
 @router.post("/api/dwolla/transfers/", status_code=201)
-async def create_transfer(body: TransferIn, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
+async def create_transfer(body: TransferIn, user: CurrentUser, state: State, db: Db,
+                          idempotency_key: Annotated[str | None, Header(max_length=100)] = None) -> dict[str, Any]:
     direction = body.type.strip().lower()
     if direction not in T.DIRECTIONS:
         raise ApiError(400, "Choose deposit or withdrawal.", field="type")
@@ -45,15 +50,16 @@ async def create_transfer(body: TransferIn, user: CurrentUser, state: State, db:
         source = await check_can_move_money(db, user, state.settings)
     except GateClosed as exc:
         raise ApiError(exc.status, exc.message, error_type=exc.error_type) from None
+    if direction == "withdrawal" and (err := await withdrawal_refusal(db, user.id, amount, state.settings.deposit_hold_days)):
+        raise ApiError(400, err, field="amount", error_type="InsufficientFunds")  # quick answer; binding in the workflow
+    client_key = hashlib.sha256(idempotency_key.encode()).hexdigest()[:32] if idempotency_key else uuid.uuid4().hex
+    t = await request_transfer(db, user_id=user.id, funding_source_id=source.id, direction=direction, amount=amount,
+                               idempotency_key=f"api:{user.id}:{direction}:{amount}:{client_key}")
     try:
-        t = await open_transfer(db, user_id=user.id, funding_source_id=source.id, direction=direction, amount=amount,
-                                hold_days=state.settings.deposit_hold_days)
-    except TransferRefused as exc:
-        raise ApiError(400, exc.message, field="amount", error_type=exc.error_type) from None
-    try:
-        await start_transfer_workflow(state, t)
+        refusal = await initiated(state, db, t)
     except Exception:
-        log.exception("could not start the workflow of transfer %s", t.id)
-        await cancel_unsubmitted(db, t, "The transfer could not be started.")
+        log.exception("transfer %s was not initiated by its workflow", t.id)
         raise ApiError(503, "Something went wrong, please try again later") from None
+    if refusal:
+        raise ApiError(400, refusal, field="amount", error_type="InsufficientFunds")
     return transfer_json(t)

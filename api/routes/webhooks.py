@@ -1,5 +1,8 @@
-"""Signed webhooks from the payments provider: HMAC over the raw body (forged → 401), deduplicated on the event id,
-then the workflow concerned is signalled. Workflows also check status themselves, so a lost webhook only delays."""
+"""Signed webhooks from the payments and e-sign providers: HMAC over the raw body (forged → 401), then the workflow
+concerned is signalled, and only then is the event id recorded as applied (table `webhook_events`). A signal that
+could not be delivered (Temporal unreachable, the workflow not started yet) answers 503, so the provider redelivers;
+a redelivery of an applied event is answered "duplicate". The signals are "check now" nudges, harmless twice, and the
+workflows also check status themselves, so a lost webhook only delays."""
 
 from __future__ import annotations
 
@@ -12,7 +15,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
-from temporalio.service import RPCError
+from temporalio.client import Client
+from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import Db, State
 from api.errors import ApiError
@@ -24,6 +28,7 @@ from workflows.transfer import workflow_id as transfer_id
 
 router = APIRouter(tags=["webhooks"])
 log = logging.getLogger("vitrine.webhooks")
+NOT_DELIVERED = "The event could not be delivered yet; send it again."
 
 
 def valid_signature(secret: str, body: bytes, signature: str) -> bool:
@@ -32,19 +37,47 @@ def valid_signature(secret: str, body: bytes, signature: str) -> bool:
 
 
 async def accept(request: Request, state: State, db: Db) -> dict[str, Any] | None:
-    """A verified, first-seen event (None when it is a redelivery); forged → 401, malformed → 400."""
+    """A verified event not applied yet (None when it was applied before); forged → 401, malformed → 400."""
     body = await request.body()
     if not valid_signature(state.settings.webhook_secret, body, request.headers.get("x-sandbox-signature", "")):
         raise ApiError(401, "Invalid webhook signature.")
     try:
         event = json.loads(body)
-        event_id, topic = str(event["id"]), str(event["topic"])
+        event_id = str(event["id"])
+        str(event["topic"])
     except (ValueError, KeyError, TypeError):
         raise ApiError(400, "Malformed webhook event.") from None
-    fresh = await db.scalar(insert(WebhookEvent).values(event_id=event_id, topic=topic)
-                            .on_conflict_do_nothing(index_elements=["event_id"]).returning(WebhookEvent.event_id))
+    seen = await db.scalar(select(WebhookEvent.event_id).where(WebhookEvent.event_id == event_id))
+    return event if seen is None else None
+
+
+async def applied(db: Db, event: dict[str, Any]) -> dict[str, Any]:
+    """Records the event once its workflow has it (a concurrent delivery of the same event records nothing more)."""
+    await db.execute(insert(WebhookEvent).values(event_id=str(event["id"]), topic=str(event["topic"]))
+                     .on_conflict_do_nothing(index_elements=["event_id"]))
     await db.commit()
-    return event if fresh is not None else None
+    return {"status": "applied"}
+
+
+async def signal(client: Client, workflow_id: str, name: str, *args: Any) -> None:
+    """Delivers the signal, or raises 503 so the provider sends the event again. A workflow that already closed
+    needs no wake-up (it settled by itself); one that does not exist yet (or Temporal down) is retried."""
+    handle = client.get_workflow_handle(workflow_id)
+    try:
+        await handle.signal(name, args=args)
+        return
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            log.warning("webhook signal %s to %s failed: %s", name, workflow_id, exc.message)
+            raise ApiError(503, NOT_DELIVERED) from None
+    try:
+        closed = (await handle.describe()).close_time is not None
+    except RPCError:
+        closed = False
+    if not closed:
+        log.warning("webhook signal %s: workflow %s not found (yet)", name, workflow_id)
+        raise ApiError(503, NOT_DELIVERED)
+    log.info("webhook signal %s: workflow %s already closed", name, workflow_id)
 
 
 @router.post("/api/webhooks/payments/")
@@ -53,25 +86,20 @@ async def payments_webhook(request: Request, state: State, db: Db) -> dict[str, 
     if event is None:
         return {"status": "duplicate"}
     topic, resource = str(event["topic"]), str(event.get("resource_id", ""))
-    client = await state.temporal()
-    try:
-        if topic.startswith("transfer_"):
-            t = await db.scalar(select(Transfer).where(Transfer.provider_id == resource))
-            if t is not None:
-                await client.get_workflow_handle(transfer_id(t.id)).signal(TransferWorkflow.provider_update)
-        elif topic.startswith("microdeposits_") or topic.startswith("funding_source_"):
-            fs = await db.scalar(select(FundingSource).where(FundingSource.provider_id == resource))
-            if fs is not None:
-                await client.get_workflow_handle(bank_link_id(fs.user_id, fs.id)).signal("provider_update")
-        elif topic.startswith("customer_"):
-            customer = await db.scalar(select(Customer).where(Customer.provider_customer_id == str(event.get(
-                "customer_id") or resource)))
-            if customer is not None and topic == "customer_verified":
-                customer.status = "verified"
-                await db.commit()
-    except RPCError as exc:  # the workflow already finished: nothing to wake
-        log.info("webhook %s for %s: %s", topic, resource, exc.message)
-    return {"status": "applied"}
+    if topic.startswith("transfer_"):
+        t = await db.scalar(select(Transfer).where(Transfer.provider_id == resource))
+        if t is not None:
+            await signal(await state.temporal(), transfer_id(t.id), TransferWorkflow.provider_update.__name__)
+    elif topic.startswith("microdeposits_") or topic.startswith("funding_source_"):
+        fs = await db.scalar(select(FundingSource).where(FundingSource.provider_id == resource))
+        if fs is not None:
+            await signal(await state.temporal(), bank_link_id(fs.user_id, fs.id), "provider_update")
+    elif topic == "customer_verified":
+        customer = await db.scalar(select(Customer).where(Customer.provider_customer_id == str(event.get(
+            "customer_id") or resource)))
+        if customer is not None:
+            customer.status = "verified"
+    return await applied(db, event)
 
 
 @router.post("/api/webhooks/esign/")
@@ -83,9 +111,6 @@ async def esign_webhook(request: Request, state: State, db: Db) -> dict[str, Any
     envelope = await db.get(Envelope, str(event.get("envelope_id", "")))
     if envelope is None:
         return {"status": "ignored"}
-    try:
-        await (await state.temporal()).get_workflow_handle(envelope.flow_id).signal(
-            MakeInvestmentWorkflow.signature_event, envelope.envelope_id)
-    except RPCError as exc:  # the purchase already ended
-        log.info("esign webhook for %s: %s", envelope.envelope_id, exc.message)
-    return {"status": "applied"}
+    await signal(await state.temporal(), envelope.flow_id, MakeInvestmentWorkflow.signature_event.__name__,
+                 envelope.envelope_id)
+    return await applied(db, event)

@@ -55,7 +55,7 @@ async def test_verify_micro_deposits_then_deposit_settles(api: httpx.AsyncClient
     assert (b2["cash"], b2["pending"], b2["total"], b2["available"]) == ("1000.00", "0.00", "1000.00", "0.00")
     handle = temporal_client.get_workflow_handle(transfer_id(t["id"]))
     assert await handle.result() == "processed"
-    await record(handle, "Transfer--processed")
+    await record(handle, "Transfer--initiated-processed")
     history = (await api.get(f"/api/users/{user['user_id']}/financials/transactions", headers=h)).json()["items"]
     assert [(i["type"], i["amount"], i["status"]) for i in history] == [("deposit", "1000.00", "processed")]
     # the deposit is held for seven days before it can be withdrawn
@@ -107,7 +107,7 @@ async def test_failed_deposit_returns_nothing(api: httpx.AsyncClient, sandbox: h
     assert r.status_code == 201
     handle = temporal_client.get_workflow_handle(transfer_id(r.json()["id"]))
     assert await handle.result() == "failed"
-    await record(handle, "Transfer--failed")
+    await record(handle, "Transfer--initiated-failed")
     b = await balance(api, user)
     assert (b["cash"], b["pending"], b["total"]) == ("0.00", "0.00", "0.00")
     items = (await api.get(f"/api/users/{user['user_id']}/financials/transactions", headers=user["headers"])).json()["items"]

@@ -1879,7 +1879,9 @@ export interface operations {
     create_transfer_api_dwolla_transfers__post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };

@@ -1,0 +1,114 @@
+"""Merchandise order activities (the saga of `merchandise-order-{key}`): charge the investor's cash for the store's
+price, place the store order, refund when the store refuses it. Each is idempotent on the order's business key
+(the ledger entries `merchandise-order-{key}` and `…:refund`, the store's Idempotency-Key)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.exceptions import ApplicationError, ApplicationErrorCategory
+
+from clients.http import ProviderRejected
+from clients.store import StoreClient
+from domain import ledger as L
+from domain.money import money
+from store.ledger import InsufficientFunds, lock_user, post
+from store.models import MerchandiseOrder
+
+REFUSED = "OrderRefused"  # out of stock, unknown product, not enough cash, or the store said no: not retried
+
+
+def refused(message: str) -> ApplicationError:
+    """An expected end of the order (benign: not logged as an activity failure)."""
+    return ApplicationError(message, type=REFUSED, non_retryable=True, category=ApplicationErrorCategory.BENIGN)
+
+
+@dataclass
+class OrderItem:
+    product_id: int
+    quantity: int
+    variant_id: str | None = None
+
+
+@dataclass
+class OrderRequest:
+    user_id: int
+    key: str  # the business key: `merchandise-order-{key}` is the workflow id, the ledger key and the store's key
+    items: list[OrderItem] = field(default_factory=list)
+
+
+def ledger_key(key: str) -> str:
+    return f"merchandise-order-{key}"
+
+
+class MerchandiseActivities:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], store: StoreClient) -> None:
+        self._sessions, self._store = sessions, store
+
+    async def _total(self, items: list[OrderItem]) -> Decimal:
+        """The store's price of the items, or OrderRefused when one is unknown or out of stock."""
+        found = {int(p["id"]): p for p in await self._store.products([i.product_id for i in items])}
+        total = Decimal(0)
+        for item in items:
+            product = found.get(item.product_id)
+            if product is None or int(product.get("inventory", 0)) < item.quantity:
+                raise refused("out of stock or unknown product")
+            total += Decimal(str(product["price"])) * item.quantity
+        return money(total)
+
+    @activity.defn(name="merchandise.charge")
+    async def charge(self, req: OrderRequest) -> int:
+        """The order row and its debit of the investor's cash, once per key (a retry returns the same order)."""
+        async with self._sessions() as db:
+            existing = await db.scalar(select(MerchandiseOrder.id).where(MerchandiseOrder.idempotency_key == req.key))
+            if existing is not None:
+                return int(existing)
+        total = await self._total(req.items)
+        async with self._sessions() as db:
+            await lock_user(db, req.user_id)
+            existing = await db.scalar(select(MerchandiseOrder.id).where(MerchandiseOrder.idempotency_key == req.key))
+            if existing is not None:
+                return int(existing)
+            order = MerchandiseOrder(idempotency_key=req.key, user_id=req.user_id, total=total)
+            db.add(order)
+            await db.flush()
+            try:
+                await post(db, ledger_key(req.key), "merchandise", L.merchandise(req.user_id, total),
+                           memo=f"store order {order.id}")
+            except InsufficientFunds:
+                await db.rollback()
+                raise refused("not enough cash") from None
+            await db.commit()
+            return order.id
+
+    @activity.defn(name="merchandise.place")
+    async def place(self, req: OrderRequest) -> str:
+        """Places the order at the store with the key as its Idempotency-Key (a retry gets the same store order)."""
+        items = [{"product_id": i.product_id, "variant_id": i.variant_id, "quantity": i.quantity} for i in req.items]
+        try:
+            placed = await self._store.create_order(f"user-{req.user_id}", items, idempotency_key=ledger_key(req.key))
+        except ProviderRejected as exc:
+            raise refused(f"the store refused the order: {exc.message}") from None
+        provider_order = str(placed.get("order_id") or "")
+        async with self._sessions() as db:
+            order = await db.scalar(select(MerchandiseOrder).where(MerchandiseOrder.idempotency_key == req.key))
+            assert order is not None
+            order.status, order.provider_order_id = "confirmed", provider_order
+            await db.commit()
+        return provider_order
+
+    @activity.defn(name="merchandise.refund")
+    async def refund(self, req: OrderRequest) -> None:
+        """The compensation: the debit given back (once) and the order marked failed."""
+        async with self._sessions() as db:
+            await lock_user(db, req.user_id)
+            order = await db.scalar(select(MerchandiseOrder).where(MerchandiseOrder.idempotency_key == req.key))
+            assert order is not None
+            await post(db, f"{ledger_key(req.key)}:refund", "merchandise-refund",
+                       L.merchandise_refund(req.user_id, order.total), memo=f"store order {order.id} refused")
+            order.status = "failed"
+            await db.commit()
