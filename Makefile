@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase chaos
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -39,3 +39,6 @@ bench-flows: setup
 
 bench-purchase: setup
 	@$(PY) -m bench.purchase
+
+chaos: setup
+	@$(PY) -m bench.chaos
