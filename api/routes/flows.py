@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
+from redis.exceptions import RedisError
 from temporalio.client import WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import RawValue, SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 from temporalio.exceptions import ApplicationError
@@ -25,6 +26,7 @@ from workflows import search_attributes as sa
 from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
 
 router = APIRouter(tags=["flows"])
+RESUBSCRIBE_SECONDS = 0.5
 
 
 def channel(flow_id: str) -> str:
@@ -158,23 +160,31 @@ async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller,
     client = await state.temporal()
 
     async def stream() -> AsyncIterator[bytes]:
-        pubsub = state.redis.pubsub()
-        await pubsub.subscribe(channel(flow_id))
+        handle = client.get_workflow_handle(flow_id)
         try:
-            first: RawValue = await client.get_workflow_handle(flow_id).query(STATE_QUERY, result_type=RawValue)
-            yield b"data: " + _raw(first) + b"\n\n"
             while not await request.is_disconnected():
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=15)
-                if message is None:
-                    yield b": keep-alive\n\n"
-                    continue
-                data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
-                yield f"data: {data}\n\n".encode()
+                pubsub = state.redis.pubsub()
+                try:
+                    await pubsub.subscribe(channel(flow_id))
+                    # read after subscribing: whatever changed before, or while Redis was away, is in this state
+                    current: RawValue = await handle.query(STATE_QUERY, result_type=RawValue)
+                    yield b"data: " + _raw(current) + b"\n\n"
+                    while not await request.is_disconnected():
+                        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=15)
+                        if message is None:
+                            yield b": keep-alive\n\n"
+                            continue
+                        data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
+                        yield f"data: {data}\n\n".encode()
+                except RedisError:  # Redis restarting or failing over: the stream stays open and subscribes again
+                    yield b": reconnecting\n\n"
+                    await asyncio.sleep(RESUBSCRIBE_SECONDS)
+                finally:
+                    with contextlib.suppress(RedisError):
+                        await pubsub.unsubscribe(channel(flow_id))
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
         except (RPCError, asyncio.CancelledError):
             return
-        finally:
-            await pubsub.unsubscribe(channel(flow_id))
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
