@@ -21,7 +21,7 @@ from workflows.search_attributes import cli_args
 
 PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1] if Path("/usr/lib/postgresql").exists() else Path("/")
 QUEUE = "vitrine-chaos"
-APIS, WORKERS, INFRA = ("api-a", "api-b"), ("worker-a", "worker-b"), ("postgres", "redis", "temporal")
+APIS, WORKERS = ("api-a", "api-b"), ("worker-a", "worker-b")
 # how each process is asked to stop: PostgreSQL's fast shutdown is SIGINT (SIGTERM waits for every client)
 STOP_SIGNAL = {"postgres": signal.SIGINT}
 
@@ -85,15 +85,19 @@ class ChaosStack(Stack):
     def running(self, name: str) -> bool:
         return any(n == name and p.poll() is None for n, p in self.procs)
 
-    def launch(self, name: str) -> None:
-        self.procs = [(n, p) for n, p in self.procs if n != name]
-        self.start(name, self.commands[name])
-        self.ready(name)
+    def launch(self, *names: str, wait: bool = True) -> None:
+        """Starts these processes together and waits until each is ready."""
+        for name in names:
+            self.procs = [(n, p) for n, p in self.procs if n != name]
+            self.start(name, self.commands[name])
+        for name in names if wait else ():
+            self.ready(name)
 
     def ready(self, name: str) -> None:
         port = self.ports.get(name)
         if name == "postgres":
-            wait_for(name, lambda: subprocess.call([str(PG_BIN / "pg_isready"), "-q", "-U", "postgres", "-h", "127.0.0.1", "-p", str(port)]) == 0)
+            ready = [str(PG_BIN / "pg_isready"), "-q", "-U", "postgres", "-h", "127.0.0.1", "-p", str(port)]
+            wait_for(name, lambda: subprocess.call(ready) == 0)
         elif name in APIS:
             wait_for(name, lambda: http_ok(f"{self.url(name)}/api/health"))
         elif name == "providers":
@@ -132,36 +136,45 @@ class ChaosStack(Stack):
 
     # --- the whole stack ---------------------------------------------------------------------------------------
     def up(self) -> None:
+        """Everything that does not need the database starts while PostgreSQL is made, migrated and seeded."""
+        self.launch("redis", "temporal", "providers", wait=False)
         pg = self.root / "pg"
         pg.mkdir()
         shutil.chown(pg, "postgres", "postgres")
         subprocess.run(["setpriv", "--reuid=postgres", "--regid=postgres", "--clear-groups", str(PG_BIN / "initdb"),
                         "-D", str(pg / "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8"],
                        check=True, stdout=subprocess.DEVNULL)
-        for name in INFRA:
-            self.launch(name)
+        self.launch("postgres")
         sql = "CREATE ROLE vitrine LOGIN PASSWORD 'vitrine'; CREATE DATABASE vitrine OWNER vitrine;"
         for statement in sql.split(";")[:2]:
             subprocess.run(["psql", "-q", "-h", "127.0.0.1", "-p", str(self.ports["postgres"]), "-U", "postgres",
                             "-c", statement], check=True)
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
         self.run_once("seed", [PY, "-m", "store.seed"])
+        self.ready("redis")
+        self.ready("temporal")
+        self.launch(*APIS, "worker-a", wait=False)
         for name in ("providers", *APIS, "worker-a"):
-            self.launch(name)
+            self.ready(name)
 
     def stop(self) -> None:
-        order = ["providers", *WORKERS, *APIS, "temporal", "redis", "postgres"]
-        for name in order:
-            if self.running(name):
-                proc = self.proc(name)
+        """The apps first, then the services they use; whatever does not stop within 8 s is killed."""
+        for group in (["providers", *WORKERS, *APIS], ["temporal", "redis", "postgres"]):
+            live = [(name, self.proc(name)) for name in group if self.running(name)]
+            for name, proc in live:
                 with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGCONT)
+                    os.killpg(proc.pid, signal.SIGCONT)  # a paused process could not stop
                     os.killpg(proc.pid, STOP_SIGNAL.get(name, signal.SIGTERM))
+            deadline = time.monotonic() + 8
+            for _, proc in live:
                 try:
-                    proc.wait(15)
+                    proc.wait(max(0.1, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
                     os.killpg(proc.pid, signal.SIGKILL)
                     proc.wait()
 
     def remove(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        """Everything but the logs (kept for a failure's post-mortem; /tmp is cleared at boot)."""
+        for item in self.root.iterdir():
+            if item != self.logs:
+                shutil.rmtree(item, ignore_errors=True) if item.is_dir() else item.unlink()
