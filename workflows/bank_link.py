@@ -44,14 +44,17 @@ def workflow_id(user_id: int, funding_source_id: int) -> str:
 
 @workflow.defn(name="BankLink")
 class BankLinkWorkflow:
-    def __init__(self) -> None:
+    @workflow.init
+    def __init__(self, inp: BankLinkInput) -> None:
+        # the input is kept before any handler runs: an Update delivered in the workflow's first task (the investor
+        # quick, or the worker that should have run that task killed) runs before `run` begins
+        self._inp = inp
         self._state = SourceState("unverified", "pending")
         self._nudged = False
         self._attempts = 0
 
     @workflow.run
     async def run(self, inp: BankLinkInput) -> str:
-        self._inp = inp
         start = workflow.now()
         reminded = False
         while self._state.status == "unverified":

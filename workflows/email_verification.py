@@ -46,7 +46,9 @@ def workflow_id(email_id: int) -> str:
 
 @workflow.defn(name="EmailVerification")
 class EmailVerificationWorkflow:
-    def __init__(self) -> None:
+    @workflow.init
+    def __init__(self, inp: EmailVerificationInput) -> None:
+        self._inp = inp  # before any handler runs: a confirmation can arrive in the workflow's first task
         self._status = "waiting"
         self._sent = 0
         self._reminded = False
@@ -54,7 +56,6 @@ class EmailVerificationWorkflow:
 
     @workflow.run
     async def run(self, inp: EmailVerificationInput) -> str:
-        self._inp = inp
         await self._send("confirm")
         deadline = workflow.now() + timedelta(seconds=inp.expires_after_seconds)
         remind_at = workflow.now() + timedelta(seconds=inp.reminder_after_seconds)
