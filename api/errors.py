@@ -13,6 +13,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.service import RPCError, RPCStatusCode
 
 log = logging.getLogger("vitrine.api")
@@ -28,6 +29,8 @@ def unavailable(exc: BaseException) -> bool:
     if isinstance(exc, DBAPIError):
         return exc.connection_invalidated or isinstance(exc, OperationalError | InterfaceError) or \
             (exc.orig is not None and unavailable(exc.orig))
+    if isinstance(exc, WorkflowUpdateRPCTimeoutOrCancelledError):  # no worker took the step in time: send it again
+        return True
     if isinstance(exc, RPCError):
         return exc.status in (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED)
     return isinstance(exc, (OSError, RedisConnectionError, RedisTimeoutError, *PG_UNREACHABLE))

@@ -21,7 +21,7 @@ from api.deps import CurrentCaller, CurrentUser, Db, State
 from api.errors import ApiError
 from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.purchase_flow import asset_of, purchase_start
-from worker.updates import with_ready_retry
+from worker.updates import update_once
 from workflows import search_attributes as sa
 from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
 
@@ -114,9 +114,9 @@ async def _update(kind: str, flow_id: str, user: Owner, state: State, name: str,
     handle = (await state.temporal()).get_workflow_handle(flow_id)
     method = getattr(k.workflow, name)
     try:
-        raw: RawValue = await with_ready_retry(
-            lambda: handle.execute_update(method, arg, result_type=RawValue) if arg is not None
-            else handle.execute_update(method, result_type=RawValue))
+        raw: RawValue = await update_once(
+            lambda uid: handle.execute_update(method, arg, id=uid, result_type=RawValue) if arg is not None
+            else handle.execute_update(method, id=uid, result_type=RawValue))
     except WorkflowUpdateFailedError as exc:
         return _failed_update(exc)
     except RPCError as exc:
