@@ -19,7 +19,7 @@ def main() -> int:
     ap.add_argument("--journeys", type=int, default=100)
     ap.add_argument("--seed", type=int, default=None, help="replays the kill schedule of an earlier run")
     args = ap.parse_args()
-    env = {**os.environ, "VITRINE_CHAOS_JOURNEYS": str(args.journeys)}
+    env = {**os.environ, "VITRINE_CHAOS_JOURNEYS": str(args.journeys), "VITRINE_CHAOS_KILLS_PER_TARGET": "3"}
     if args.seed is not None:
         env["VITRINE_CHAOS_SEED"] = str(args.seed)
     return subprocess.call([sys.executable, "-m", "pytest", "-s", "tests/chaos/test_crashes.py", "tests/chaos/test_pii.py"],
