@@ -32,7 +32,8 @@ def unavailable(exc: BaseException) -> bool:
     if isinstance(exc, WorkflowUpdateRPCTimeoutOrCancelledError):  # no worker took the step in time: send it again
         return True
     if isinstance(exc, RPCError):
-        return exc.status in (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED)
+        return exc.status in (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED) or \
+            (exc.status == RPCStatusCode.UNKNOWN and "transport error" in exc.message)
     return isinstance(exc, (OSError, RedisConnectionError, RedisTimeoutError, *PG_UNREACHABLE))
 
 

@@ -87,12 +87,15 @@ async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
         args = await purchase_start(db, client, user, asset)
         attributes.append(SearchAttributePair(sa.ASSET_TICKER, asset.ticker))
     flow_id = k.make_id(user, args)
-    start = WithStartWorkflowOperation(
-        k.workflow.run, k.make_input(user, state.settings, args), id=flow_id,
-        task_queue=state.settings.task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-        static_summary=k.summary(user, args), search_attributes=TypedSearchAttributes(attributes))
-    raw: RawValue = await client.execute_update_with_start_workflow(
-        k.workflow.open, start_workflow_operation=start, result_type=RawValue)
+
+    def start() -> WithStartWorkflowOperation[Any, Any]:  # one per send: an operation is used once
+        return WithStartWorkflowOperation(
+            k.workflow.run, k.make_input(user, state.settings, args), id=flow_id,
+            task_queue=state.settings.task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            static_summary=k.summary(user, args), search_attributes=TypedSearchAttributes(attributes))
+
+    raw: RawValue = await update_once(lambda uid: client.execute_update_with_start_workflow(
+        k.workflow.open, id=uid, start_workflow_operation=start(), result_type=RawValue))
     flow = _raw(raw)
     await publish_raw(state, flow_id, flow)
     return _state(flow)
