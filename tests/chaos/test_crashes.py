@@ -45,6 +45,28 @@ async def test_worker_sigkilled_inside_activities_across_30_journeys(chaos: Chao
     rnd = random.Random(seed)
     t0 = time.monotonic()
     runs = [asyncio.create_task(journey(chaos.http, chaos.sandbox, chaos.asset_id, chaos.secrets)) for _ in range(JOURNEYS)]
+    try:
+        users, killed, blind = await kill_through(chaos, rnd, runs)
+    finally:
+        for r in runs:  # a failure leaves no journey running into the next test
+            r.cancel()
+    elapsed = time.monotonic() - t0
+    await books(chaos.state, users)
+    assert {h.activity_type for h in killed} >= {"transfers.submit", "transfers.settle", "purchase.invest"}, (seed, killed)
+    for h in killed:  # the server saw the killed attempt time out and a new worker run a later one
+        tries = await attempts(chaos.temporal, h.workflow_id, h.activity_type)
+        assert tries and max(tries) >= 2, (seed, h, tries)
+    chaos.journeys += users
+    chaos.figures["crashes"] = {"journeys": len(users), "kills_inside_activities": len(killed),
+                                "kill_rounds": len({h.pid for h in killed}), "blind_kills": blind,
+                                "seconds": round(elapsed, 1), "seed": seed}
+    print(f"\nworker crashes: {chaos.figures['crashes']}")
+
+
+async def kill_through(chaos: Chaos, rnd: random.Random,
+                       runs: list[asyncio.Task[Any]]) -> tuple[list[dict[str, Any]], list[Held], int]:
+    """Kills the worker inside each target activity in turn (and blindly now and then) while the journeys run;
+    returns the journeys' investors, the activities killed inside, the blind kills."""
     killed: list[Held] = []
     blind = 0
     for target in TARGETS:
@@ -66,14 +88,4 @@ async def test_worker_sigkilled_inside_activities_across_30_journeys(chaos: Chao
             killed += held
             await asyncio.to_thread(chaos.stack.launch, "worker-a")
     users = await asyncio.wait_for(asyncio.gather(*runs), 600)
-    elapsed = time.monotonic() - t0
-    await books(chaos.state, users)
-    assert {h.activity_type for h in killed} >= {"transfers.submit", "transfers.settle", "purchase.invest"}, (seed, killed)
-    for h in killed:  # the server saw the killed attempt time out and a new worker run a later one
-        tries = await attempts(chaos.temporal, h.workflow_id, h.activity_type)
-        assert tries and max(tries) >= 2, (seed, h, tries)
-    chaos.journeys += users
-    chaos.figures["crashes"] = {"journeys": len(users), "kills_inside_activities": len(killed),
-                                "kill_rounds": len({h.pid for h in killed}), "blind_kills": blind,
-                                "seconds": round(elapsed, 1), "seed": seed}
-    print(f"\nworker crashes: {chaos.figures['crashes']}")
+    return list(users), killed, blind
