@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats chaos
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -43,3 +43,6 @@ bench-purchase: setup
 bench-ats: setup
 	@$(PY) -m bench.ats_engine
 	@$(PY) -m bench.ats_http
+
+chaos: setup
+	@$(PY) -m bench.chaos

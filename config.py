@@ -84,6 +84,9 @@ class Settings(BaseSettings):
     reservation_ttl_seconds: int = 20 * 60
     signature_timeout_seconds: int = 30 * 60
     purchase_idle_timeout_seconds: int = 24 * 3600
+    # tests only (empty = off): a folder where every activity announces its start and where a test arms a hold
+    # on chosen activity types to SIGKILL the worker or restart a service inside one (worker/fault_hook.py)
+    fault_hook_dir: str = ""
     app_store_url: str = "https://apps.apple.com/app/vitrine"
     play_store_url: str = "https://play.google.com/store/apps/details?id=app.vitrine"
 

@@ -5,13 +5,36 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import asyncpg.exceptions as pg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.service import RPCError, RPCStatusCode
 
 log = logging.getLogger("vitrine.api")
 SOMETHING_WENT_WRONG = "Something went wrong. Please try again."
+RETRY_AFTER_SECONDS = 2
+# raised by asyncpg while PostgreSQL restarts: the connection dropped, the server starting or shutting down
+PG_UNREACHABLE = (pg.PostgresConnectionError, pg.CannotConnectNowError, pg.AdminShutdownError, pg.CrashShutdownError)
+
+
+def unavailable(exc: BaseException) -> bool:
+    """A backing service (PostgreSQL, Redis, Temporal) is unreachable or restarting — not a bug: the request may
+    be sent again in a moment."""
+    if isinstance(exc, DBAPIError):
+        return exc.connection_invalidated or isinstance(exc, OperationalError | InterfaceError) or \
+            (exc.orig is not None and unavailable(exc.orig))
+    if isinstance(exc, WorkflowUpdateRPCTimeoutOrCancelledError):  # no worker took the step in time: send it again
+        return True
+    if isinstance(exc, RPCError):
+        return exc.status in (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED) or \
+            (exc.status == RPCStatusCode.UNKNOWN and "transport error" in exc.message)
+    return isinstance(exc, (OSError, RedisConnectionError, RedisTimeoutError, *PG_UNREACHABLE))
 
 
 class ApiError(Exception):
@@ -69,5 +92,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if unavailable(exc):  # 503 + Retry-After: the browser (or a proxy) sends it again once the service is back
+            log.warning("service unavailable on %s %s: %r", request.method, request.url.path, exc)
+            return JSONResponse(error_body(SOMETHING_WENT_WRONG), status_code=503,
+                                headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
         log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
         return JSONResponse(error_body(SOMETHING_WENT_WRONG), status_code=500)

@@ -32,6 +32,7 @@ from clients.store import StoreClient
 from config import Settings
 from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
+from worker.fault_hook import interceptors
 from workflows.bank_link import BankLinkWorkflow
 from workflows.document_upload import DocumentUploadWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
@@ -91,4 +92,4 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:
     return Worker(client, task_queue=settings.task_queue, workflows=list(WORKFLOWS),
-                  activities=activities(settings, r))
+                  activities=activities(settings, r), interceptors=interceptors(settings.fault_hook_dir))

@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
+from redis.exceptions import RedisError
 from temporalio.client import WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import RawValue, SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 from temporalio.exceptions import ApplicationError
@@ -20,13 +21,14 @@ from api.deps import CurrentCaller, CurrentUser, Db, State
 from api.errors import ApiError
 from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.purchase_flow import asset_of, purchase_start
-from worker.updates import with_ready_retry
+from worker.updates import update_once
 from workflows import search_attributes as sa
 from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
 
 router = APIRouter(tags=["flows"])
 # steps whose field checks a guessable value: (flow kind, step, field) → the rate-limited action (api/ratelimit.py)
 GUESSABLE_FIELDS = {("make-investment", "select-shares", "giftCode"): "gift-code"}
+RESUBSCRIBE_SECONDS = 0.5
 
 
 def channel(flow_id: str) -> str:
@@ -87,12 +89,15 @@ async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
         args = await purchase_start(db, client, user, asset)
         attributes.append(SearchAttributePair(sa.ASSET_TICKER, asset.ticker))
     flow_id = k.make_id(user, args)
-    start = WithStartWorkflowOperation(
-        k.workflow.run, k.make_input(user, state.settings, args), id=flow_id,
-        task_queue=state.settings.task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-        static_summary=k.summary(user, args), search_attributes=TypedSearchAttributes(attributes))
-    raw: RawValue = await client.execute_update_with_start_workflow(
-        k.workflow.open, start_workflow_operation=start, result_type=RawValue)
+
+    def start() -> WithStartWorkflowOperation[Any, Any]:  # one per send: an operation is used once
+        return WithStartWorkflowOperation(
+            k.workflow.run, k.make_input(user, state.settings, args), id=flow_id,
+            task_queue=state.settings.task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            static_summary=k.summary(user, args), search_attributes=TypedSearchAttributes(attributes))
+
+    raw: RawValue = await update_once(lambda uid: client.execute_update_with_start_workflow(
+        k.workflow.open, id=uid, start_workflow_operation=start(), result_type=RawValue))
     flow = _raw(raw)
     await publish_raw(state, flow_id, flow)
     return _state(flow)
@@ -114,9 +119,9 @@ async def _update(kind: str, flow_id: str, user: Owner, state: State, name: str,
     handle = (await state.temporal()).get_workflow_handle(flow_id)
     method = getattr(k.workflow, name)
     try:
-        raw: RawValue = await with_ready_retry(
-            lambda: handle.execute_update(method, arg, result_type=RawValue) if arg is not None
-            else handle.execute_update(method, result_type=RawValue))
+        raw: RawValue = await update_once(
+            lambda uid: handle.execute_update(method, arg, id=uid, result_type=RawValue) if arg is not None
+            else handle.execute_update(method, id=uid, result_type=RawValue))
     except WorkflowUpdateFailedError as exc:
         return _failed_update(exc)
     except RPCError as exc:
@@ -164,23 +169,31 @@ async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller,
     client = await state.temporal()
 
     async def stream() -> AsyncIterator[bytes]:
-        pubsub = state.redis.pubsub()
-        await pubsub.subscribe(channel(flow_id))
+        handle = client.get_workflow_handle(flow_id)
         try:
-            first: RawValue = await client.get_workflow_handle(flow_id).query(STATE_QUERY, result_type=RawValue)
-            yield b"data: " + _raw(first) + b"\n\n"
             while not await request.is_disconnected():
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=15)
-                if message is None:
-                    yield b": keep-alive\n\n"
-                    continue
-                data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
-                yield f"data: {data}\n\n".encode()
+                pubsub = state.redis.pubsub()
+                try:
+                    await pubsub.subscribe(channel(flow_id))
+                    # read after subscribing: whatever changed before, or while Redis was away, is in this state
+                    current: RawValue = await handle.query(STATE_QUERY, result_type=RawValue)
+                    yield b"data: " + _raw(current) + b"\n\n"
+                    while not await request.is_disconnected():
+                        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=15)
+                        if message is None:
+                            yield b": keep-alive\n\n"
+                            continue
+                        data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
+                        yield f"data: {data}\n\n".encode()
+                except RedisError:  # Redis restarting or failing over: the stream stays open and subscribes again
+                    yield b": reconnecting\n\n"
+                    await asyncio.sleep(RESUBSCRIBE_SECONDS)
+                finally:
+                    with contextlib.suppress(RedisError):
+                        await pubsub.unsubscribe(channel(flow_id))
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
         except (RPCError, asyncio.CancelledError):
             return
-        finally:
-            await pubsub.unsubscribe(channel(flow_id))
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -14,7 +14,7 @@ from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
 from api.schemas import Body
 from store.gates import active_source
-from worker.updates import with_ready_retry
+from worker.updates import update_once
 from workflows.bank_link import ENTER_AMOUNTS, VERIFIED, BankLinkWorkflow, MicroDeposits, workflow_id
 
 router = APIRouter(tags=["funding"])
@@ -47,7 +47,7 @@ async def verify_micro_deposits(body: MicroDepositsIn, request: Request, user: C
         return {"status": "verified", "message": VERIFIED}
     handle = (await state.temporal()).get_workflow_handle(workflow_id(user.id, source.id))
     try:
-        message = await with_ready_retry(lambda: handle.execute_update(BankLinkWorkflow.verify, amounts))
+        message = await update_once(lambda uid: handle.execute_update(BankLinkWorkflow.verify, amounts, id=uid))
     except WorkflowUpdateFailedError as exc:
         cause = exc.cause
         text = cause.message if isinstance(cause, ApplicationError) else "Something went wrong, please try again"

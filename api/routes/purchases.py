@@ -21,7 +21,7 @@ from clients.http import ProviderError, ProviderRejected
 from clients.promo import PromoClient
 from domain import purchase as P
 from store.models import Asset, Investment
-from worker.updates import with_ready_retry
+from worker.updates import update_once
 from workflows.flow_core import FlowState
 from workflows.make_investment import MakeInvestmentWorkflow, RestInvest
 
@@ -97,7 +97,7 @@ async def invest(asset_id: int, body: InvestIn, user: CurrentUser, state: State,
     handle = client.get_workflow_handle(await running_purchase(db, client, user, asset_id))
     req = RestInvest(body.shares, body.envelope_id, body.sa_signed_and_agreed_at)
     try:
-        flow: FlowState = await with_ready_retry(lambda: handle.execute_update(MakeInvestmentWorkflow.invest, req))
+        flow: FlowState = await update_once(lambda uid: handle.execute_update(MakeInvestmentWorkflow.invest, req, id=uid))
     except WorkflowUpdateFailedError as exc:
         cause = exc.cause
         if isinstance(cause, ApplicationError) and cause.type in ("InvalidStep", "WrongStep", "FlowEnded"):

@@ -22,8 +22,8 @@ async def signup(api: httpx.AsyncClient, email: str | None = None) -> dict[str, 
     return body
 
 
-async def confirmation_key(sandbox: httpx.AsyncClient, email: str, count: int = 1) -> str:
-    mails = await wait_for_mail(sandbox, email, count)
+async def confirmation_key(sandbox: httpx.AsyncClient, email: str, count: int = 1, wait: float = 15) -> str:
+    mails = await wait_for_mail(sandbox, email, count, wait)
     assert len(mails) >= count, f"expected {count} mail(s) to {email}, got {mails}"
     match = re.search(r"/email/confirm\?key=([\w-]+)", mails[-1]["text"])
     assert match, mails[-1]["text"]

@@ -1,0 +1,1 @@
+"""Developer scripts (run as files); a package so tests can reuse scripts/stack.py."""
