@@ -10,11 +10,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from sqlalchemy import select
 
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
+from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
 from clients.store import StoreClient
 from domain import ledger as L
@@ -25,21 +26,18 @@ from store.models import MerchandiseOrder
 router = APIRouter(tags=["merchandising"])
 
 
-class CartProduct(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class CartProduct(Body):
     id: int
     quantity: int = Field(default=1, ge=1, le=10)
     variantId: str | None = Field(default=None, max_length=64)
 
 
-class CartItem(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class CartItem(Body):
     merchant: str | int | None = None
     product: CartProduct
 
 
-class OrderIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class OrderIn(Body):
     cart: list[CartItem] = Field(min_length=1, max_length=10)
     order: dict[str, Any] = Field(default_factory=dict)
 
