@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,7 +67,7 @@ class Figures:
     seconds: float = 0.0
     operations: set[str] = field(default_factory=set)
     cases: Counter[str] = field(default_factory=Counter)  # per phase
-    phase_seconds: Counter[str] = field(default_factory=Counter)
+    phase_seconds: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     statuses: Counter[int] = field(default_factory=Counter)
     problems: list[Problem] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
