@@ -105,7 +105,7 @@ def run(*, base_url: str, schema: dict[str, Any], token: Callable[[], str], exam
         seed: int, workers: int = 1) -> Figures:
     """Runs every phase once (blocking: call it in a thread); `token` is asked for each case's Authorization."""
     config = schemathesis.Config.from_dict({
-        "seed": seed, "max-time": max_time, "base-url": base_url, "request-timeout": 20,
+        "seed": seed, "max-time": max_time, "cache": {"enabled": False}, "base-url": base_url, "request-timeout": 20,
         "max-stream-events": 2, "workers": workers, "suppress-health-check": ["all"],
         "generation": {"max-examples": examples, "database": "none"},
         "checks": {"enabled": False, "not_a_server_error": {"enabled": True}},
