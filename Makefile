@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats chaos
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats chaos fuzz
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -22,6 +22,12 @@ test-python:
 
 test-frontend:
 	@cd frontend && npm run -s typecheck && npm test --silent
+
+# the schemathesis run of `make test`, long: 200 cases per operation and phase, 20 minutes at most, a random seed
+# (printed; VITRINE_FUZZ_SEED=N replays it)
+fuzz: setup
+	@VITRINE_FUZZ_EXAMPLES=$${VITRINE_FUZZ_EXAMPLES:-200} VITRINE_FUZZ_MAX_TIME=$${VITRINE_FUZZ_MAX_TIME:-1200} \
+		VITRINE_FUZZ_SEED=$${VITRINE_FUZZ_SEED:-0} $(PY) -m pytest -s -p no:logging tests/api/test_schemathesis.py
 
 test-e2e:
 	@$(PY) scripts/stack.py e2e -- npm --prefix frontend run -s e2e

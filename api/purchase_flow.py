@@ -11,6 +11,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api.errors import ApiError
 from api.flows_registry import Start
+from api.params import valid_id
 from store.models import Asset, PurchaseCounter, User
 from workflows.make_investment import workflow_id
 
@@ -20,6 +21,8 @@ ASSET_NOT_FOUND = "Asset not found."
 async def asset_of(db: AsyncSession, asset_id: object) -> Asset:
     if isinstance(asset_id, bool) or not isinstance(asset_id, int | str) or not str(asset_id).isdigit():
         raise ApiError(400, "Choose an asset to invest in.")
+    if not valid_id(int(asset_id)):
+        raise ApiError(404, ASSET_NOT_FOUND)
     asset = await db.get(Asset, int(asset_id))
     if asset is None:
         raise ApiError(404, ASSET_NOT_FOUND)

@@ -2,11 +2,46 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated, Any, TypeVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from api.params import MAX_ID
+
+NUL_IN_TEXT = "Text must not contain NUL characters."
+T = TypeVar("T")
+
+
+def has_nul(value: object) -> bool:
+    """A NUL character anywhere in a JSON value (PostgreSQL text cannot hold one)."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(has_nul(k) or has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(has_nul(v) for v in value)
+    return False
+
+
+def reject_nul(value: T) -> T:
+    if has_nul(value):
+        raise PydanticCustomError("nul_character", NUL_IN_TEXT)
+    return value
 
 
 class Body(BaseModel):
+    """Every request body: unknown fields ignored, no NUL character anywhere (answered 400, never stored)."""
+
     model_config = ConfigDict(extra="ignore")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_nul(cls, data: Any) -> Any:
+        return reject_nul(data)
+
+
+JsonObject = Annotated[dict[str, Any], AfterValidator(reject_nul)]  # a free-form body (flow step fields)
 
 
 class LoginIn(Body):
@@ -77,4 +112,4 @@ class Detail(BaseModel):
 
 
 class AssetRef(Body):
-    asset: int
+    asset: int = Field(ge=1, le=MAX_ID)

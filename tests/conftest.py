@@ -12,6 +12,7 @@ import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -189,16 +190,26 @@ async def wait_for_mail(sandbox: httpx.AsyncClient, to: str, count: int = 1, wai
         await asyncio.sleep(0.1)
 
 
-@pytest.fixture(scope="session")
-def served_api(settings: Settings, temporal_env: WorkflowEnvironment, worker: Worker) -> Iterator[str]:
-    """The api over real HTTP in its own thread and event loop (with its own resources), where webhooks arrive."""
+@contextmanager
+def serve_api(settings: Settings, temporal_env: WorkflowEnvironment, port: int) -> Iterator[str]:
+    """An api over real HTTP in its own thread and event loop (with its own resources: database pool, Redis,
+    Temporal client), so a blocking caller does not stall the test loop where the worker runs."""
     target = temporal_env.client.service_client.config.target_host
     app = create_app(settings.model_copy(update={"temporal_address": target}))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=API_PORT, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    while not port_open(API_PORT):
+    while not port_open(port):
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{API_PORT}"
-    server.should_exit = True
-    thread.join(5)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def served_api(settings: Settings, temporal_env: WorkflowEnvironment, worker: Worker) -> Iterator[str]:
+    """The api over real HTTP, where the providers' webhooks arrive."""
+    with serve_api(settings, temporal_env, API_PORT) as url:
+        yield url

@@ -16,6 +16,7 @@ from api.deps import CurrentUser, Db, State, own
 from api.email_flow import start_email_verification
 from api.errors import ApiError
 from api.middleware import etag_for, etag_matches
+from api.params import Id
 from api.render import json_response, render
 from api.routes.auth import login_key
 from api.schemas import ChangeEmailIn, Detail, EmailIn, KeyIn, PasswordChangeIn, ResetConfirmIn, UserPatchIn
@@ -218,7 +219,7 @@ async def patch_me(body: UserPatchIn, request: Request, user: CurrentUser, state
 
 
 @router.get("/api/users/{user_id}")
-async def get_user(user_id: int, user: CurrentUser, state: State, db: Db) -> Response:
+async def get_user(user_id: Id, user: CurrentUser, state: State, db: Db) -> Response:
     own(user, user_id)
     body, etag = await _user_payload(state, db, user)
     return Response(body, media_type="application/json", headers={"ETag": etag})

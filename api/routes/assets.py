@@ -14,6 +14,7 @@ from api.catalogue import modified_since
 from api.deps import Mode, State, current_user
 from api.errors import ApiError
 from api.middleware import CACHE_CONTROL, etag_matches
+from api.params import Id
 from api.render import json_response
 from api.users_view import access_of
 from domain.access import SPECIAL, special_access_assets
@@ -79,7 +80,7 @@ async def list_assets(request: Request, state: State, mode: Mode,
 
 
 @router.get("/api/v2/assets/{asset_id}/")
-async def get_asset(asset_id: int, request: Request, state: State, mode: Mode) -> Response:
+async def get_asset(asset_id: Id, request: Request, state: State, mode: Mode) -> Response:
     for a in await visible_assets(request, state, mode):
         if a["id"] == asset_id:
             return json_response(a)

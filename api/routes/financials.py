@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from sqlalchemy import select
 
 from api.deps import CurrentUser, Db, State, own
+from api.params import Id
 from api.routes.transfers import transfer_json
 from store.crypto import mask_account
 from store.gates import active_source
@@ -20,7 +21,7 @@ router = APIRouter(tags=["financials"])
 
 
 @router.get("/api/users/{user_id}/financials/balance")
-async def balance(user_id: int, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
+async def balance(user_id: Id, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
     own(user, user_id)
     b = await balances(db, user.id)
     pending = (await db.scalars(select(Transfer).where(Transfer.user_id == user.id, Transfer.status == "pending")
@@ -34,7 +35,7 @@ async def balance(user_id: int, user: CurrentUser, state: State, db: Db) -> dict
 
 
 @router.get("/api/users/{user_id}/financials/status")
-async def status(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
+async def status(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
     customer = await db.scalar(select(Customer).where(Customer.user_id == user.id))
     source = await active_source(db, user.id)
@@ -44,14 +45,14 @@ async def status(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
 
 
 @router.get("/api/users/{user_id}/financials/transactions")
-async def transactions(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
+async def transactions(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
     rows = (await db.scalars(select(Transfer).where(Transfer.user_id == user.id).order_by(Transfer.id.desc()))).all()
     return {"items": [transfer_json(t) for t in rows]}
 
 
 @router.get("/api/users/{user_id}/financials/funding-source")
-async def funding_source(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
+async def funding_source(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
     source = await active_source(db, user.id)
     if source is None:

@@ -7,7 +7,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from dataclasses import asdict
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
@@ -21,6 +21,7 @@ from api.deps import CurrentCaller, CurrentUser, Db, State
 from api.errors import ApiError
 from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.purchase_flow import asset_of, purchase_start
+from api.schemas import JsonObject
 from worker.updates import update_once
 from workflows import search_attributes as sa
 from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
@@ -77,7 +78,7 @@ def _state(body: bytes) -> Response:
 
 @router.post("/api/flows/{kind}")
 async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
-                     body: dict[str, Any] | None = Body(default=None)) -> Response:
+                     body: Annotated[JsonObject | None, Body()] = None) -> Response:
     """Starts the caller's flow of this kind, or returns the running one where it was (update-with-start).
     A purchase names its asset: `{"asset_id": 12}`."""
     k = _kind(kind)
@@ -143,7 +144,7 @@ async def publish(state: State, flow: FlowState) -> None:
 
 @router.post("/api/flows/{kind}/{flow_id}/steps/{step}")
 async def submit_step(kind: str, flow_id: str, step: str, request: Request, user: CurrentCaller, state: State,
-                      fields: dict[str, Any] = Body(default_factory=dict)) -> Response:
+                      fields: Annotated[JsonObject, Body(default_factory=dict)]) -> Response:
     """The current step's fields → 200 FlowState, or 422 {"errors": {field: message}, "message": text}."""
     for (k, s, name), action in GUESSABLE_FIELDS.items():
         if (k, s) == (kind, step) and str(fields.get(name) or "").strip():

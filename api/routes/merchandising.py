@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from sqlalchemy import func, select
 from temporalio.client import WorkflowFailureError
 from temporalio.common import (
@@ -29,6 +29,7 @@ from temporalio.service import RPCError
 from activities.merchandise import OrderItem, OrderRequest
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
+from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
 from clients.store import StoreClient
 from domain.money import money_str
@@ -40,21 +41,18 @@ router = APIRouter(tags=["merchandising"])
 log = logging.getLogger("vitrine.api")
 
 
-class CartProduct(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class CartProduct(Body):
     id: int
     quantity: int = Field(default=1, ge=1, le=10)
     variantId: str | None = Field(default=None, max_length=64)
 
 
-class CartItem(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class CartItem(Body):
     merchant: str | int | None = None
     product: CartProduct
 
 
-class OrderIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class OrderIn(Body):
     cart: list[CartItem] = Field(min_length=1, max_length=10)
     order: dict[str, Any] = Field(default_factory=dict)
 

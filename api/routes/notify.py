@@ -8,6 +8,7 @@ from sqlalchemy.dialects.postgresql import insert
 
 from api.deps import CurrentUser, Db
 from api.errors import ApiError
+from api.params import Id
 from api.schemas import AssetRef
 from domain.asset_status import NOTIFY_ME_STATUSES, NOTIFY_ON_TRADING_STATUSES
 from store.models import Asset, AssetSubscription
@@ -47,7 +48,7 @@ async def notify_me(body: AssetRef, user: CurrentUser, db: Db) -> Response:
 
 
 @router.delete("/api/assets/notify_me/{asset_id}/", status_code=204)
-async def notify_me_off(asset_id: int, user: CurrentUser, db: Db) -> Response:
+async def notify_me_off(asset_id: Id, user: CurrentUser, db: Db) -> Response:
     return await _unsubscribe("notify_me", asset_id, user, db)
 
 
@@ -57,5 +58,5 @@ async def notify_on_trading(body: AssetRef, user: CurrentUser, db: Db) -> Respon
 
 
 @router.delete("/api/assets/notify-on-trading/{asset_id}/", status_code=204)
-async def notify_on_trading_off(asset_id: int, user: CurrentUser, db: Db) -> Response:
+async def notify_on_trading_off(asset_id: Id, user: CurrentUser, db: Db) -> Response:
     return await _unsubscribe("notify-on-trading", asset_id, user, db)

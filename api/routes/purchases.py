@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from sqlalchemy import select
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
@@ -15,8 +15,10 @@ from temporalio.exceptions import ApplicationError
 from activities.purchase import investment_json
 from api.deps import CurrentUser, Db, State, own
 from api.errors import ApiError
+from api.params import Id
 from api.purchase_flow import asset_of, running_purchase
 from api.routes.flows import publish
+from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
 from clients.promo import PromoClient
 from domain import purchase as P
@@ -28,21 +30,18 @@ from workflows.make_investment import MakeInvestmentWorkflow, RestInvest
 router = APIRouter(tags=["purchase"])
 
 
-class ReservationIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class ReservationIn(Body):
     asset: int | str | None = None
 
 
-class SignatureIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class SignatureIn(Body):
     return_url: str = Field(default="", max_length=500)
     shares: int | None = None
     asset: int | str
     investment_info: dict[str, Any] = Field(default_factory=dict)
 
 
-class InvestIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class InvestIn(Body):
     shares: int = Field(ge=1, le=1_000_000)
     asset: int | str | None = None
     investment_info: dict[str, Any] = Field(default_factory=dict)
@@ -53,8 +52,7 @@ class InvestIn(BaseModel):
     sa_signed_and_agreed_at: str | None = Field(default=None, max_length=64)
 
 
-class GiftIn(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+class GiftIn(Body):
     redeemCode: str = Field(default="", max_length=64)
     asset: int | str | None = None
 
@@ -67,7 +65,7 @@ def errors_body(status: int, messages: list[str], error_type: str | None = None)
 
 
 @router.post("/api/assets/{asset_id}/invest/reservations")
-async def reservation(asset_id: int, user: CurrentUser, state: State, db: Db,
+async def reservation(asset_id: Id, user: CurrentUser, state: State, db: Db,
                       body: ReservationIn | None = None) -> dict[str, Any]:
     """The shares held for the caller's running purchase of this asset (held when the flow opened)."""
     await asset_of(db, asset_id)
@@ -90,7 +88,7 @@ async def prepare_signature(body: SignatureIn, user: CurrentUser, state: State, 
 
 
 @router.post("/api/assets/{asset_id}/invest", response_model=None)
-async def invest(asset_id: int, body: InvestIn, user: CurrentUser, state: State, db: Db) -> JSONResponse:
+async def invest(asset_id: Id, body: InvestIn, user: CurrentUser, state: State, db: Db) -> JSONResponse:
     """Confirms the running purchase: the investment, or 400 with the spec's error_type."""
     await asset_of(db, asset_id)
     client = await state.temporal()
@@ -146,7 +144,7 @@ async def _by_ticker(db: Db, ticker: str) -> Asset:
 
 
 @router.get("/api/users/{user_id}/investments")
-async def investments(user_id: int, user: CurrentUser, db: Db) -> dict[str, Any]:
+async def investments(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
     rows = (await db.execute(select(Investment, Asset).join(Asset, Asset.id == Investment.asset_id)
                              .where(Investment.user_id == user.id).order_by(Investment.id.desc()))).all()

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
+from api.params import Token
 from api.schemas import Body
 from domain import documents as D
 from store.models import Upload
@@ -44,7 +45,7 @@ async def request_upload(body: FileIn, user: CurrentUser, db: Db) -> dict[str, A
 
 
 @router.put("/api/uploads/{token}")
-async def put_file(token: str, request: Request, state: State, db: Db) -> Response:
+async def put_file(token: Token, request: Request, state: State, db: Db) -> Response:
     upload = await db.scalar(select(Upload).where(Upload.token == token))
     if upload is None or upload.uploaded_at is not None:
         raise ApiError(404, D.UPLOAD_FAILED)

@@ -56,3 +56,51 @@ async def test_if_match_on_update(api: httpx.AsyncClient) -> None:
     assert (await api.get("/api/auth/user/", headers=h)).json()["first_name"] == "Grace"
     fresh = await api.patch("/api/auth/user/", json={"first_name": "Fresh"}, headers={**h, "If-Match": ok.headers["etag"]})
     assert fresh.status_code == 200
+
+
+# Found by the schemathesis run (tests/api/test_schemathesis.py): each answered 500 before it was validated.
+BEYOND_INT32, BEYOND_INT64 = 2**31, 2**63
+
+
+async def test_ids_beyond_the_database_range_are_400(api: httpx.AsyncClient) -> None:
+    user = await signup(api)
+    h = user["headers"]
+    for method, path in (("GET", "/api/v2/assets/{}/"), ("GET", "/media/assets/{}/portal.svg"),
+                         ("DELETE", "/api/assets/notify_me/{}/"), ("DELETE", "/api/assets/notify-on-trading/{}/"),
+                         ("POST", "/api/assets/{}/invest/reservations"), ("GET", "/api/users/{}/financials/balance"),
+                         ("GET", "/api/users/{}/investments"), ("GET", "/api/users/{}")):
+        for big in (BEYOND_INT32, BEYOND_INT64, -1):
+            r = await api.request(method, path.format(big), headers=h)
+            assert r.status_code == 400, (method, path, big, r.status_code, r.text)
+            assert r.json()["errors"][0]["message"], r.text
+
+
+async def test_asset_ids_beyond_the_database_range_in_bodies(api: httpx.AsyncClient) -> None:
+    user = await signup(api)
+    h = user["headers"]
+    r = await api.post("/api/assets/notify_me/", json={"asset": BEYOND_INT32 * 8}, headers=h)
+    assert r.status_code == 400 and r.json()["errors"][0]["field"] == "asset", r.text
+    for path, body in (("/api/flows/make-investment", {"asset_id": BEYOND_INT32}),
+                       ("/api/investments/docusign/", {"asset": str(BEYOND_INT64)}),
+                       ("/api/promocode/validate/", {"redeemCode": "GIFT", "asset": BEYOND_INT32})):
+        r = await api.post(path, json=body, headers=h)
+        assert r.status_code == 404 and r.json()["errors"][0]["message"] == "Asset not found.", (path, r.text)
+
+
+async def test_nul_characters_are_refused_before_the_database(api: httpx.AsyncClient) -> None:
+    user = await signup(api)
+    h = user["headers"]
+    for path, body in (("/api/v3/auth/login/", {"email": "a\x00@example.com", "password": PASSWORD}),
+                       ("/api/auth/registration/", {"email": "nul@example.com", "password": PASSWORD,
+                                                    "referral_code": "\x00"}),
+                       ("/api/auth/email/confirm/", {"key": "k\x00"}),
+                       ("/api/promocode/validate/", {"redeemCode": "GIFT", "asset": "#A\x00"}),
+                       ("/api/flows/onboarding", {"x": ["\x00"]})):
+        r = await api.post(path, json=body, headers=h)
+        assert r.status_code == 400, (path, r.status_code, r.text)
+        assert r.json()["errors"][0]["message"] == "Text must not contain NUL characters.", r.text
+    flow = (await api.post("/api/flows/onboarding", headers=h)).json()
+    r = await api.post(f"/api/flows/onboarding/{flow['flow_id']}/steps/{flow['step']}", json={"a\x00": 1}, headers=h)
+    assert r.status_code == 400, r.text
+    r = await api.put("/api/uploads/%00", content=b"x", headers={"content-type": "image/png"})
+    assert r.status_code == 400, r.text
