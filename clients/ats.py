@@ -93,12 +93,12 @@ class TokenSource:
         return _Token(str(body["access_token"]), started + lifetime - margin)
 
 
-_sources: dict[tuple[str, str], TokenSource] = {}
+_sources: dict[tuple[str, str, str], TokenSource] = {}
 
 
 def token_source(token_url: str, client_id: str, client_secret: str, *, margin_seconds: float = 60.0) -> TokenSource:
-    """The process's one token source for this ATS and client id (created on first use)."""
-    key = (token_url, client_id)
+    """The process's one token source for this ATS and client (created on first use)."""
+    key = (token_url, client_id, client_secret)
     if key not in _sources:
         _sources[key] = TokenSource(token_url, client_id, client_secret, margin_seconds=margin_seconds)
     return _sources[key]
