@@ -15,7 +15,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain import ledger as L
 from domain import purchase as P
 from domain.asset_status import CLOSED_ICO, COMING_SOON, OPEN_ICO
-from domain.market_calendar import EASTERN
 from store.ledger import InsufficientFunds, lock_user, post
 from store.models import Asset, Investment, Reservation
 
@@ -127,8 +126,7 @@ async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
     to_pay = P.cost(o.shares, price, o.gift_value)
     try:
         await post(db, f"purchase:{o.key}", "purchase", L.purchase(o.user_id, gross, to_pay),
-                   memo=f"{o.shares} x {asset.ticker}",
-                   shares=L.offering_shares(o.user_id, o.asset_id, o.shares, datetime.now(EASTERN).date()))
+                   memo=f"{o.shares} x {asset.ticker}")
     except InsufficientFunds:
         await db.rollback()
         raise PurchaseRefused("InsufficientFunds", ["You do not have enough cash for this purchase."]) from None

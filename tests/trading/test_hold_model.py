@@ -108,9 +108,3 @@ async def test_a_bid_hold_always_matches_its_open_units(sessions: Sessions, unit
                                                         steps: list[tuple[object, ...]]) -> None:
     await run(sessions, R.BID, units, price, steps)
 
-
-@examples
-@given(units=st.integers(1, 10), price=ticks, steps=ops)
-async def test_an_ask_hold_always_matches_its_open_units(sessions: Sessions, units: int, price: Decimal,
-                                                         steps: list[tuple[object, ...]]) -> None:
-    await run(sessions, R.ASK, units, price, steps)

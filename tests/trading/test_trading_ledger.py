@@ -12,13 +12,10 @@ import pytest
 
 from domain import ledger as L
 from domain import order_rules as R
-from domain.holding_period import sellable_from
 from domain.trade_holds import Overfill
 from store import trading_ledger as T
 from store.ledger import balance, balances
-from store.models import Asset
-from store.positions import available_cash, ny_today, open_holds, position, positions
-from store.purchases import Order, buy
+from store.positions import available_cash, open_holds, position, positions
 from store.trading_models import TradingHold
 from tests.trading.conftest import LONG_AGO, Sessions, account_shares, asset, cash_sum, investor, share_sums
 
@@ -236,20 +233,3 @@ async def test_concurrent_asks_never_sell_a_share_twice(sessions: Sessions) -> N
     async with sessions() as db:
         assert (await position(db, uid, a, TODAY)).open_and_alienable == 2
 
-
-async def test_shares_bought_in_the_offering_are_a_lot_of_the_purchase_day(sessions: Sessions) -> None:
-    a = await asset(sessions)
-    uid = await investor(sessions, cash="100.00")
-    async with sessions() as db:
-        row = await db.get(Asset, a)
-        assert row is not None
-        row.asset_status, row.asset_value, row.number_of_shares = "Open ICO", D("1000.00"), 100
-        await db.commit()
-        key = f"io-{uuid.uuid4().hex}"
-        await buy(db, Order(key=key, flow_id=key, user_id=uid, asset_id=a, shares=3, max_shares=100,
-                            gift_value=D("0"), redeem_code="", envelope_id=None, agreed_at=None))
-        pos = await position(db, uid, a)
-        assert (pos.total, pos.open_and_alienable) == (3, 0)
-        assert pos.lots[0].acquired == ny_today()
-        later = await position(db, uid, a, sellable_from(ny_today()))
-        assert later.open_and_alienable == 3
