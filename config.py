@@ -63,6 +63,10 @@ class Settings(BaseSettings):
     asset_update_interval_seconds: int = 60
     max_body_bytes: int = 1_000_000
     provider_timeout_seconds: float = 10.0
+    # the ATS (OAuth2 client credentials); its token is refreshed this long before it expires
+    ats_client_id: str = "vitrine"
+    ats_client_secret: str = "vitrine-ats-secret"
+    ats_token_margin_seconds: float = 60.0
     app_version: str = "2.12.0"
     support_email: str = "support@vitrine.app"
     ops_token: str = ""  # X-Ops-Token for the codec endpoint (compared in constant time); empty = closed

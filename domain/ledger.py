@@ -3,9 +3,12 @@ accounts never go negative (the store enforces it under a per-user lock)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import date
 from decimal import Decimal
 
 Posting = tuple[str, Decimal]
+SharePosting = tuple[str, int, int, date | None]  # account, asset id, units, lot date (acquisitions only)
 
 ACH_IN_TRANSIT = "ach:in_transit"
 ACH_SETTLED = "ach:settled"
@@ -55,6 +58,14 @@ def is_balanced(postings: list[Posting]) -> bool:
     return sum((a for _, a in postings), Decimal(0)) == 0
 
 
+def shares_balanced(postings: Sequence[SharePosting]) -> bool:
+    """Each asset's units sum to zero in the entry."""
+    per: dict[int, int] = {}
+    for _, asset, units, _ in postings:
+        per[asset] = per.get(asset, 0) + units
+    return not any(per.values())
+
+
 PROMO_GIFTS = "promo:gifts"  # what Vitrine pays for gift codes and free shares
 STORE_SALES = "store:sales"
 
@@ -73,3 +84,31 @@ def merchandise(user_id: int, total: Decimal) -> list[Posting]:
 
 def merchandise_refund(user_id: int, total: Decimal) -> list[Posting]:
     return [(cash(user_id), total), (STORE_SALES, -total)]
+
+
+# the secondary market: cash and shares held for open orders, sale proceeds not yet available, the ATS's side
+CLEARING = "ats:clearing"  # the other side of every trade: nets to zero once both Vitrine investors settled
+ISSUER = "asset:issuer"  # where offering shares come from (share postings only)
+
+
+def held(user_id: int, order_id: str) -> str:
+    """Cash a bid holds, or shares an ask holds (in the share postings), for one order."""
+    return f"user:{user_id}:hold:{order_id}"
+
+
+def held_prefix(user_id: int) -> str:
+    return f"user:{user_id}:hold:"
+
+
+def shares(user_id: int) -> str:
+    return f"user:{user_id}:shares"
+
+
+def proceeds(user_id: int) -> str:
+    """Cash from sales waiting for the settlement delay before it is available."""
+    return f"user:{user_id}:proceeds"
+
+
+def offering_shares(user_id: int, asset_id: int, units: int, bought_on: date) -> list[SharePosting]:
+    """Shares bought in an offering: a lot dated the day of the purchase, from the issuer."""
+    return [(ISSUER, asset_id, -units, None), (shares(user_id), asset_id, units, bought_on)]

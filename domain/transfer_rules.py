@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
-from domain.money import money
+from domain.money import money, parse_decimal
 
 TRANSFER_LIMIT = Decimal("5000")
 LIMIT_MESSAGE = "ONE-TIME TRANSFER CAN NOT EXCEED $5000"
@@ -20,13 +20,8 @@ DIRECTIONS = ("deposit", "withdrawal")
 
 
 def parse_amount(value: Any) -> Decimal | None:
-    if isinstance(value, bool) or value is None:
-        return None
-    try:
-        amount = Decimal(str(value).replace("$", "").replace(",", "").strip())
-    except InvalidOperation:
-        return None
-    if not amount.is_finite() or abs(amount) >= Decimal("1e12") or amount != amount.quantize(Decimal("0.01")):
+    amount = parse_decimal(value)
+    if amount is None or amount != amount.quantize(Decimal("0.01")):
         return None  # not a number, absurdly large, or fractions of a cent
     return money(amount)
 

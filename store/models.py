@@ -220,7 +220,7 @@ class LedgerPosting(Base):
     __tablename__ = "ledger_postings"
     id: Mapped[int] = mapped_column(primary_key=True)
     entry_id: Mapped[int] = mapped_column(ForeignKey("ledger_entries.id", ondelete="RESTRICT"), index=True)
-    account: Mapped[str] = mapped_column(String(64), index=True)
+    account: Mapped[str] = mapped_column(String(128), index=True)
     amount: Mapped[Decimal] = mapped_column(Numeric(14, 2))
 
 

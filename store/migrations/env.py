@@ -7,6 +7,7 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import create_engine, pool
 
+import store.trading_models  # noqa: F401 - the trading tables in the metadata
 from config import get_settings
 from store.models import Base
 

@@ -1,0 +1,100 @@
+"""What an investor owns and may use on the secondary market, derived from the ledger: available cash (net of
+holds; sale proceeds once their delay passed), and per asset the lots owned, the open orders, units.total and
+units.openAndAlienable (lots past the 5-business-day holding period minus the units in open asks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from decimal import Decimal
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain import ledger as L
+from domain.holding_period import Lot, remaining_lots
+from domain.market_calendar import EASTERN
+from domain.order_rules import OpenOrder, Side, alienable_units
+from domain.trade_holds import HoldTerms
+from store.ledger import balance
+from store.trading_models import SharePosting, TradeFill, TradingHold
+
+
+def ny_today() -> date:
+    return datetime.now(EASTERN).date()
+
+
+def terms_of(row: TradingHold) -> HoldTerms:
+    side: Side = "BID" if row.side == "BID" else "ASK"
+    return HoldTerms(side, row.units, row.filled, row.unit_price, row.pending_units, row.pending_price)
+
+
+def open_order_of(row: TradingHold) -> OpenOrder:
+    """An open order as the rules see it; an ask counts every unit it holds (an edit's larger size included)."""
+    t = terms_of(row)
+    return OpenOrder(row.order_id, t.side, t.units_required if t.side == "ASK" else t.open_units, row.unit_price)
+
+
+@dataclass(frozen=True)
+class Position:
+    asset_id: int
+    total: int  # units owned, those held for open asks included
+    open_and_alienable: int
+    lots: tuple[Lot, ...]
+    open_orders: tuple[OpenOrder, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"financialInstrument": {"id": self.asset_id},
+                "units": {"total": self.total, "openAndAlienable": self.open_and_alienable}}
+
+
+async def due_proceeds(db: AsyncSession, user_id: int, now: datetime | None = None) -> Decimal:
+    """Sale proceeds whose settlement delay has passed but that are not yet moved to cash."""
+    total = await db.scalar(select(func.coalesce(func.sum(TradeFill.amount), 0)).where(
+        TradeFill.user_id == user_id, TradeFill.proceeds_released.is_(False),
+        TradeFill.proceeds_available_at <= (now or datetime.now(UTC))))
+    return Decimal(total or 0)
+
+
+async def available_cash(db: AsyncSession, user_id: int, now: datetime | None = None) -> Decimal:
+    """Cash the investor may bid or withdraw with: holds already left the cash account."""
+    return await balance(db, L.cash(user_id)) + await due_proceeds(db, user_id, now)
+
+
+async def open_holds(db: AsyncSession, user_id: int, asset_id: int | None = None) -> list[TradingHold]:
+    q = select(TradingHold).where(TradingHold.user_id == user_id, TradingHold.status == "open")
+    if asset_id is not None:
+        q = q.where(TradingHold.asset_id == asset_id)
+    return list((await db.scalars(q.order_by(TradingHold.created_at))).all())
+
+
+async def _acquisitions(db: AsyncSession, user_id: int, asset_id: int) -> list[Lot]:
+    rows = (await db.execute(select(SharePosting.lot_date, func.sum(SharePosting.units)).where(
+        SharePosting.account == L.shares(user_id), SharePosting.asset_id == asset_id, SharePosting.units > 0,
+        SharePosting.lot_date.is_not(None)).group_by(SharePosting.lot_date))).all()
+    return [Lot(int(units), lot_date) for lot_date, units in rows]
+
+
+async def owned_units(db: AsyncSession, user_id: int, asset_id: int) -> int:
+    """Units in the investor's share account plus those held for their asks."""
+    total = await db.scalar(select(func.coalesce(func.sum(SharePosting.units), 0)).where(
+        SharePosting.asset_id == asset_id,
+        (SharePosting.account == L.shares(user_id)) | SharePosting.account.startswith(L.held_prefix(user_id))))
+    return int(total or 0)
+
+
+async def position(db: AsyncSession, user_id: int, asset_id: int, today: date | None = None) -> Position:
+    owned = await owned_units(db, user_id, asset_id)
+    lots = tuple(remaining_lots(await _acquisitions(db, user_id, asset_id), owned))
+    orders = tuple(open_order_of(h) for h in await open_holds(db, user_id, asset_id))
+    return Position(asset_id, owned, alienable_units(lots, orders, today or ny_today()), lots, orders)
+
+
+async def positions(db: AsyncSession, user_id: int, today: date | None = None) -> list[Position]:
+    """Every asset the investor owns units of, or has an open order on, by asset id."""
+    owned = select(SharePosting.asset_id).where(
+        (SharePosting.account == L.shares(user_id)) | SharePosting.account.startswith(L.held_prefix(user_id))
+    ).group_by(SharePosting.asset_id).having(func.sum(SharePosting.units) != 0)
+    ordered = select(TradingHold.asset_id).where(TradingHold.user_id == user_id, TradingHold.status == "open")
+    ids = sorted(set((await db.scalars(owned)).all()) | set((await db.scalars(ordered)).all()))
+    return [await position(db, user_id, asset_id, today) for asset_id in ids]
