@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 
 revision = '0007_trading_ledger'
-down_revision = '0006'
+down_revision = '0007_sessions'
 branch_labels = None
 depends_on = None
 
