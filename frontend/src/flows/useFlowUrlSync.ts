@@ -16,6 +16,7 @@ export function useFlowUrlSync(flow: FlowController, base: string, exitTo: strin
   const navigationType = useNavigationType()
   const navigate = useNavigate()
   const lastStep = useRef<string | null>(null)
+  const deferred = useRef<string | null>(null) // a history move that came while the flow was busy, handled once idle
   const pathname = useRef(location.pathname)
   pathname.current = location.pathname
 
@@ -37,13 +38,15 @@ export function useFlowUrlSync(flow: FlowController, base: string, exitTo: strin
     if (pathname.current !== target) navigate({ pathname: target, search }, { replace: !forward })
   }, [step, status, redirect, steps, busy, base, exitTo, search, navigate])
 
-  // URL → server (browser history moves, or a link to a step that is not the server's)
+  // URL → server (browser history moves, or a link to a step that is not the server's). A move that arrives while
+  // the flow is busy (a step's new state can arrive over SSE before its own answer) waits for the flow to be idle.
   const key = location.key
   const stateRef = useRef(state)
   stateRef.current = state
-  useEffect(() => {
+  const resync = useRef<() => void>(() => undefined)
+  resync.current = () => {
     const current = stateRef.current
-    if (!current || busy !== null || current.status === 'completed') return
+    if (!current || current.status === 'completed') return
     const urlStep = stepFromPath(base, location.pathname)
     const action = resyncAction(current.steps, current.step, urlStep)
     if (action === 'none') return
@@ -52,7 +55,20 @@ export function useFlowUrlSync(flow: FlowController, base: string, exitTo: strin
       return
     }
     navigate({ pathname: stepPath(base, current.step), search }, { replace: true })
+  }
+  useEffect(() => {
     // only a change of location starts this; the flow's own moves are handled above
+    deferred.current = null
+    if (busy !== null) {
+      deferred.current = key
+      return
+    }
+    resync.current()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key])
+  useEffect(() => {
+    if (busy !== null || deferred.current !== key) return
+    deferred.current = null
+    resync.current()
+  }, [busy, key])
 }
