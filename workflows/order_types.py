@@ -1,0 +1,162 @@
+"""The order lifecycle workflow's contract (issue 11): ids, input, Update/Signal/Query names and payloads. Pure
+dataclasses: the api, the wizard flow and the order workflow import this module, never each other.
+
+Ids: the browser's Idempotency-Key (scoped to the user) makes the order id (`order_id_for`), the order id makes the
+workflow id (`order-{order_id}`) and the ATS idempotency key (the same string), so a retried create places nothing
+new. The investor's financial account id is `acct-{user_id}` (`account_id_for`; "the user's first financial
+account"): the ATS's account id too. The ATS instrument id is the asset's ticker without '#'."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Literal
+
+Side = Literal["BID", "ASK"]
+OrderType = Literal["LIMIT", "INSTANT"]
+Term = Literal["GOOD_TIL_CANCELED", "IMMEDIATE_OR_CANCEL"]
+
+WORKFLOW_TYPE = "Order"
+_NAMESPACE = uuid.UUID("6f1d3a52-2b7e-4c1e-9a57-0c8f3d1e9b11")
+
+# Updates (each with a validator; serialized per workflow)
+SUBMIT = "submit"    # -> OrderView once the ATS answered the placement, or QUEUED after `queued_after_seconds`
+REPLACE = "replace"  # EditRequest -> OrderView (PENDING_REPLACE while it runs; 'Unable to Edit Order' if one runs)
+CANCEL = "cancel"    # -> CancelResult (PENDING_CANCEL while it runs; 'Unable to Cancel Order' if one runs)
+CONFIRM = "confirm"  # -> OrderView (only while the window is in CONFIRMATION and a match waits)
+# Signals
+ATS_EVENT = "ats_event"  # AtsEvent: a verified ATS webhook about this order or one of its executions
+VOID = "void"            # VoidRequest: ops void a match (the investor's "Cancel Match" e-mail), from the Web UI
+# Query
+VIEW = "view"        # -> OrderView
+
+# Vitrine's own statuses on top of the ATS's (docs/ats.md): before the ATS accepted the order it is SUBMITTED; while
+# the ATS keeps refusing for a while it is QUEUED; a refused hold is REJECTED (with `code`).
+QUEUED = "QUEUED"
+REJECTED = "REJECTED"
+PENDING_CANCEL = "PENDING_CANCEL"
+PENDING_REPLACE = "PENDING_REPLACE"
+PROCESSING_UPDATE = "PROCESSING_UPDATE"
+ENDED = frozenset({"FILLED", "CANCELED", "PARTIALLY_FILLED_AND_CANCELED", "EXPIRED", "PARTIALLY_FILLED_AND_TERMINATED",
+                   "TERMINATED", "ADMINISTRATIVELY_CANCELED", REJECTED})
+
+
+def order_id_for(user_id: int, idempotency_key: str) -> str:
+    return str(uuid.uuid5(_NAMESPACE, f"{user_id}:{idempotency_key}"))
+
+
+def workflow_id(order_id: str) -> str:
+    return f"order-{order_id}"
+
+
+def account_id_for(user_id: int) -> str:
+    return f"acct-{user_id}"
+
+
+def user_of_account(account_id: str) -> int | None:
+    head, _, tail = account_id.partition("-")
+    return int(tail) if head == "acct" and tail.isdigit() and 0 < int(tail) < 2**31 else None
+
+
+def instrument_id_of(ticker: str) -> str:
+    return ticker.lstrip("#")
+
+
+@dataclass
+class OrderTimings:
+    """Durations from settings, so tests use seconds."""
+
+    poll_seconds: float = 30.0            # the workflow's own ATS poll when no webhook came
+    queued_after_seconds: float = 10.0    # the ATS refused this long (429/503/401): show QUEUED to the browser
+    polls_per_run: int = 200              # continue-as-new after this many polls (a GTC order lives for weeks)
+
+
+@dataclass
+class OrderInput:
+    order_id: str
+    user_id: int
+    asset_id: int
+    ticker: str                    # '#88F40'
+    side: Side
+    order_type: OrderType
+    term: Term
+    units: int
+    unit_price: str                # 2 decimals; for INSTANT the lowest ask when placed
+    timings: OrderTimings = field(default_factory=OrderTimings)
+    created: str = ""              # ISO time the api accepted it
+    carried: OrderCarry | None = None  # continue-as-new state (None on the first run)
+
+
+@dataclass
+class OrderCarry:
+    status: str
+    ats_order_id: str | None
+    filled: int
+    settled_executions: list[str] = field(default_factory=list)
+    voided_executions: list[str] = field(default_factory=list)
+    seen_events: list[str] = field(default_factory=list)  # the last webhook ids (bounded)
+
+
+@dataclass
+class EditRequest:
+    units: int          # the new number of unfilled units the investor wants (the spec's edit form)
+    unit_price: str
+
+
+@dataclass
+class AtsEvent:
+    event_id: str
+    topic: str          # order.* | execution.* (docs/ats.md)
+    data: dict[str, object]
+
+
+@dataclass
+class VoidRequest:
+    execution_id: str
+    reason: str = "Cancel Match requested by the investor"
+
+
+@dataclass
+class ExecutionView:
+    id: str
+    units: int
+    unit_price: str
+    status: str         # PENDING_CONFIRMATION | SETTLED | VOIDED
+    confirmed: bool     # this investor's side confirmed
+    window_id: str
+
+
+@dataclass
+class OrderView:
+    """The spec's Order (doc 3 §3), as the api answers it and the browser shows it."""
+
+    id: str
+    status: str
+    side: Side
+    order_type: OrderType
+    term: Term
+    ticker: str
+    asset_id: int
+    financial_instrument_id: str
+    account_id: str
+    units_requested: int
+    units_filled: int
+    unit_price: str
+    pricing_order: str       # units x unit price
+    pricing_debited: str     # cash taken (bids: settled fills)
+    pricing_credited: str    # cash credited (asks: settled fills)
+    created: str
+    modified: str
+    code: str | None = None           # REJECTED: the spec's prevalidation code
+    message: str | None = None        # what the browser shows for it (e.g. QUEUED's high-volume text)
+    window_id: str | None = None
+    confirmed_matched_status: str | None = None   # MATCHED | PARTIALLY_MATCHED while a match waits for confirmation
+    matched_shares_count: int = 0
+    executions: list[ExecutionView] = field(default_factory=list)
+    version: int = 0         # grows with every change (SSE consumers keep the newest)
+
+
+@dataclass
+class CancelResult:
+    outcome: str          # CANCELED | TOO_LATE | ALREADY_ENDED (docs/ats.md DELETE)
+    order: OrderView
