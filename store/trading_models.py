@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Numeric, String
 from sqlalchemy.orm import Mapped, mapped_column
@@ -63,3 +64,31 @@ class TradeFill(Base):
     proceeds_available_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     proceeds_released: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = _now()
+
+
+class TradingOrder(Base):
+    """The order list's projection (issue 11): the latest OrderView of each order workflow, as columns to filter on
+    and a JSON copy to answer with. Written by the workflow's `record_view` activity; `version` only grows (an older
+    view never overwrites a newer one). The workflow stays the authority."""
+
+    __tablename__ = "trading_orders"
+    __table_args__ = (Index("ix_trading_orders_user_asset", "user_id", "asset_id"),)
+    order_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id"))
+    instrument_id: Mapped[str] = mapped_column(String(64))
+    ticker: Mapped[str] = mapped_column(String(64))
+    side: Mapped[str] = mapped_column(String(3))
+    order_type: Mapped[str] = mapped_column(String(16))
+    term: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(40))
+    units_requested: Mapped[int] = mapped_column(Integer)
+    units_filled: Mapped[int] = mapped_column(Integer)
+    unit_price: Mapped[Decimal] = mapped_column(Numeric(14, 2))
+    ats_order_id: Mapped[str | None] = mapped_column(String(100), index=True)
+    window_id: Mapped[str | None] = mapped_column(String(100))
+    confirmed_matched_status: Mapped[str | None] = mapped_column(String(32))
+    version: Mapped[int] = mapped_column(Integer)
+    view: Mapped[dict[str, Any]] = mapped_column()
+    created: Mapped[datetime] = _now()
+    modified: Mapped[datetime] = _now()

@@ -37,6 +37,13 @@ REJECTED = "REJECTED"
 PENDING_CANCEL = "PENDING_CANCEL"
 PENDING_REPLACE = "PENDING_REPLACE"
 PROCESSING_UPDATE = "PROCESSING_UPDATE"
+# What the browser shows when an Update is refused (spec doc 3 §8): the api answers these messages as they are.
+UNABLE_TO_EDIT = "Unable to Edit Order"            # another change of this order is still processing
+UNABLE_TO_CANCEL = "Unable to Cancel Order"        # likewise
+EDIT_FAILED = "Unable to Process your Edit"        # the ATS refused the edit (e.g. the fill came first)
+CANCEL_FAILED = "Unable to Process Cancelation"    # CancelResult.outcome TOO_LATE: the order was filled first
+NOT_IN_CONFIRMATION = "There is no match waiting for your confirmation right now."
+ORDER_ENDED = "This order is no longer open."
 ENDED = frozenset({"FILLED", "CANCELED", "PARTIALLY_FILLED_AND_CANCELED", "EXPIRED", "PARTIALLY_FILLED_AND_TERMINATED",
                    "TERMINATED", "ADMINISTRATIVELY_CANCELED", REJECTED})
 
@@ -154,6 +161,7 @@ class OrderView:
     matched_shares_count: int = 0
     executions: list[ExecutionView] = field(default_factory=list)
     version: int = 0         # grows with every change (SSE consumers keep the newest)
+    ats_order_id: str | None = None   # the ATS's id of the order once placed (webhooks name it)
 
 
 @dataclass

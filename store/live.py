@@ -1,0 +1,27 @@
+"""Live updates over Redis pub/sub (issue 11): the api's SSE endpoint subscribes, activities and the api publish.
+
+Channels: `trading:user:{user_id}` — an order of that investor changed (payload: its OrderView JSON, SSE event
+`order`; consumers keep the highest `version`); `trading:market:{instrument_id}` — the book, window or pricing of
+an instrument changed (`{"type": "book"|"window"|"pricing", "data": ...}`)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from redis.asyncio import Redis
+
+from workflows.order_types import OrderView
+
+
+def user_channel(user_id: int) -> str:
+    return f"trading:user:{user_id}"
+
+
+def market_channel(instrument_id: str) -> str:
+    return f"trading:market:{instrument_id}"
+
+
+async def publish_order(redis: Redis, user_id: int, view: OrderView) -> None:
+    """Tells the investor's open pages that one of their orders changed."""
+    await redis.publish(user_channel(user_id), json.dumps(asdict(view), default=str))
