@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from config import Settings
 from store.models import User
-from workflows import document_upload, fund_account, make_investment, onboarding
+from workflows import document_upload, fund_account, make_investment, onboarding, place_order
 from workflows.bank_steps import BankLinkTimings
 
 
@@ -19,6 +19,8 @@ class Start:
     asset_id: int = 0
     n: int = 0
     ticker: str = ""
+    side: str = ""      # place-order: BID | ASK
+    order_id: str = ""  # place-order: the order being edited
 
 
 def timings(s: Settings) -> BankLinkTimings:
@@ -30,6 +32,17 @@ def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseIn
         u.id, a.asset_id, a.n, s.enabled_states, s.migration_flag, timings(s), s.reservation_ttl_seconds,
         s.signature_timeout_seconds, s.transfer_poll_seconds, f"{s.app_url.rstrip('/')}/dcsigncllbck",
         {"ios": s.app_store_url, "android": s.play_store_url}, s.purchase_idle_timeout_seconds)
+
+
+def order_input(u: User, s: Settings, a: Start) -> place_order.PlaceOrderInput:
+    return place_order.PlaceOrderInput(
+        u.id, a.asset_id, a.ticker, a.side, a.order_id, s.enabled_states, s.blocked_states, s.support_email,
+        s.migration_flag, timings(s), idle_timeout_seconds=s.purchase_idle_timeout_seconds)
+
+
+def order_summary(u: User, a: Start) -> str:
+    what = f"Edit of order {a.order_id}" if a.order_id else ("Bid" if a.side == "BID" else "Ask")
+    return f"{what} wizard for {a.ticker} by user {u.id}"
 
 
 class Owner(Protocol):
@@ -75,4 +88,8 @@ KINDS: dict[str, FlowKind] = {
         lambda u, a: make_investment.workflow_id(u.id, a.asset_id, a.n), purchase_input,
         lambda u, a: f"Purchase of {a.ticker} shares by user {u.id} (#{a.n})",
         id_pattern=lambda u: rf"purchase-{u.id}-\d+-\d+", per_asset=True),
+    "place-order": FlowKind(
+        "place-order", place_order.PlaceOrderWorkflow, "PlaceOrder",
+        lambda u, a: place_order.workflow_id(u.id, a.asset_id, a.side, a.order_id), order_input, order_summary,
+        id_pattern=lambda u: place_order.id_pattern(u.id), per_asset=True),
 }

@@ -21,9 +21,11 @@ from activities.funding import FundingActivities
 from activities.merchandise import MerchandiseActivities
 from activities.offering import OfferingActivities
 from activities.payments import PaymentActivities
+from activities.place_order import PlaceOrderActivities
 from activities.profile import ProfileActivities
 from activities.purchase import PurchaseActivities
 from activities.transfers import TransferActivities
+from clients.ats import ats_client
 from clients.esign import EsignClient
 from clients.mail import MailClient
 from clients.payments import BankLinkClient, PaymentsClient
@@ -41,11 +43,12 @@ from workflows.make_investment import MakeInvestmentWorkflow
 from workflows.merchandise_order import MerchandiseOrderWorkflow
 from workflows.offering import OfferingWorkflow
 from workflows.onboarding import OnboardingWorkflow
+from workflows.place_order import PlaceOrderWorkflow
 from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
                               FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow,
-                              MerchandiseOrderWorkflow)
+                              MerchandiseOrderWorkflow, PlaceOrderWorkflow)
 
 
 @dataclass
@@ -82,12 +85,14 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     purchase = PurchaseActivities(r.sessions, PromoClient(r.http, url, key), r.redis)
     esign = EsignActivities(r.sessions, EsignClient(r.http, url, key))
     merch = MerchandiseActivities(r.sessions, StoreClient(r.http, url, key))
+    place_order = PlaceOrderActivities(r.sessions, ats_client(r.http, settings))
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
             payments.ensure_customer, payments.link_manual, payments.link_provider, bank.check,
             bank.verify, bank.remind, transfers.open, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
             documents.submit, offering.load, offering.transition, purchase.load, purchase.hold, purchase.release,
             purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
-            esign.prepare, esign.status, esign.void, merch.charge, merch.place, merch.refund]
+            esign.prepare, esign.status, esign.void, merch.charge, merch.place, merch.refund,
+            place_order.load, place_order.market, place_order.place]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

@@ -20,11 +20,13 @@ from temporalio.service import RPCError, RPCStatusCode
 from api.deps import CurrentCaller, CurrentUser, Db, State
 from api.errors import ApiError
 from api.flows_registry import KINDS, FlowKind, Owner, Start
+from api.order_flow import order_start
 from api.purchase_flow import asset_of, purchase_start
 from api.schemas import JsonObject
 from worker.updates import update_once
 from workflows import search_attributes as sa
 from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
+from workflows.place_order import KIND as ORDER_KIND
 
 router = APIRouter(tags=["flows"])
 # steps whose field checks a guessable value: (flow kind, step, field) → the rate-limited action (api/ratelimit.py)
@@ -80,12 +82,16 @@ def _state(body: bytes) -> Response:
 async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
                      body: Annotated[JsonObject | None, Body()] = None) -> Response:
     """Starts the caller's flow of this kind, or returns the running one where it was (update-with-start).
-    A purchase names its asset: `{"asset_id": 12}`."""
+    A purchase names its asset: `{"asset_id": 12}`; an order wizard its asset and side, and the order it edits:
+    `{"asset_id": 12, "side": "BID", "order_id": "…"}`."""
     k = _kind(kind)
     client = await state.temporal()
     args = Start()
     attributes = [SearchAttributePair(sa.USER_ID, str(user.id)), SearchAttributePair(sa.FLOW, k.name)]
-    if k.per_asset:
+    if k.name == ORDER_KIND:  # {"asset_id", "side", "order_id"?}: a bid, an ask, or an edit of the caller's order
+        args = await order_start(db, client, user, body or {})
+        attributes.append(SearchAttributePair(sa.ASSET_TICKER, args.ticker))
+    elif k.per_asset:
         asset = await asset_of(db, (body or {}).get("asset_id"))
         args = await purchase_start(db, client, user, asset)
         attributes.append(SearchAttributePair(sa.ASSET_TICKER, asset.ticker))

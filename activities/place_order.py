@@ -1,0 +1,136 @@
+"""The order wizard's reads and its one write: who may trade the asset, what the select step shows (cash, shares,
+the book's lowest ask, prices), and the placement — it starts the order workflow as the api's create does and sends
+its `submit` Update (an edit: `replace`), with Update ids from the business key, so a retried activity attaches to
+the same order and the same Update instead of placing anything twice."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.client import WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+
+from activities.place_order_types import (
+    LOAD,
+    MARKET,
+    PLACE,
+    LoadMarket,
+    LoadOrderFlow,
+    MarketFacts,
+    OrderFlowFacts,
+    PlaceRequest,
+    PlaceResult,
+)
+from clients.ats import AtsClient
+from clients.http import ProviderRejected
+from domain import order_rules as R
+from domain import order_wizard as W
+from domain.money import money, money_str
+from store.gates import verified_primary_email
+from store.ledger import balances
+from store.models import Asset, Category, User
+from store.positions import available_cash, ny_today, position
+from workflows import order_types as O
+from workflows.order_start import start_order
+
+
+def _price(value: Any) -> Decimal | None:
+    try:
+        return money(Decimal(str(value))) if value not in (None, "") else None
+    except ArithmeticError:
+        return None
+
+
+class PlaceOrderActivities:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], ats: AtsClient) -> None:
+        self._sessions, self._ats = sessions, ats
+
+    @activity.defn(name=LOAD)
+    async def load(self, req: LoadOrderFlow) -> OrderFlowFacts:
+        async with self._sessions() as db:
+            user, asset = await db.get(User, req.user_id), await db.get(Asset, req.asset_id)
+            if user is None or asset is None:
+                raise ApplicationError("user or asset not found", type="UserNotFound", non_retryable=True)
+            category = await db.get(Category, asset.category)
+            verified = await verified_primary_email(db, user)
+        edit = await self._edited(req) if req.edit_order_id else None
+        return OrderFlowFacts(
+            asset={"id": asset.id, "ticker": asset.ticker, "display_name": asset.display_name,
+                   "category": category.pathname if category else asset.category, "asset_status": asset.asset_status,
+                   "number_of_shares": asset.number_of_shares,
+                   "portal_image": f"/media/assets/{asset.id}/portal.svg"},
+            email=user.email, email_verified=verified, state=user.state, tos3_agreed=user.tos3_agreed_at is not None,
+            edit=edit)
+
+    async def _edited(self, req: LoadOrderFlow) -> dict[str, Any] | None:
+        handle = activity.client().get_workflow_handle(O.workflow_id(req.edit_order_id))
+        view: O.OrderView = await handle.query(O.VIEW, result_type=O.OrderView)
+        if view.account_id != O.account_id_for(req.user_id) or view.asset_id != req.asset_id:
+            return None
+        return asdict(view)
+
+    @activity.defn(name=MARKET)
+    async def market(self, req: LoadMarket) -> MarketFacts:
+        """The select step's numbers: cash net of holds, the position, the book's lowest ask and the prices."""
+        iid = O.instrument_id_of(req.ticker)
+        try:
+            inst = (await self._ats.call("GET", f"/instruments/{iid}")).get("data") or {}
+            pricing = ((await self._ats.pricing(iid)).get("data") or {}).get("pricePerUnit") or {}
+        except ProviderRejected:
+            return MarketFacts(False)
+        market = (inst.get("markets") or {}).get("secondaryMarket") or {}
+        if not market.get("enabled", False):
+            return MarketFacts(False)
+        live = market.get("status") == "open" and inst.get("status") == "TRADING"
+        session = pricing.get("session") or {}
+        now, today = datetime.now(UTC), ny_today()
+        async with self._sessions() as db:
+            asset = await db.get(Asset, req.asset_id)
+            assert asset is not None
+            cash = await available_cash(db, req.user_id, now)
+            pos = await position(db, req.user_id, req.asset_id, today)
+            b = await balances(db, req.user_id)
+        value = sum((b[k] for k in ("cash", "investments", "pending", "withdrawing", "held", "proceeds")), Decimal(0))
+        shares = asset.number_of_shares
+        fallback = asset.asset_value / shares if shares else None
+        last = R.last_traded_price(live=live, latest_filled=_price(session.get("latestFilled")),
+                                   current=_price(pricing.get("current")), last_close=_price(session.get("lastClose")),
+                                   issue=_price(pricing.get("issue")), asset_value=asset.asset_value,
+                                   number_of_shares=shares)
+        default = _price(session.get("lastClose")) or _price(pricing.get("current")) or fallback
+        return MarketFacts(True, W.market_facts(
+            cash=cash, lots=[(lot.units, lot.acquired) for lot in pos.lots], open_orders=list(pos.open_orders),
+            last_traded=last, lowest_ask=_price((inst.get("orderBook") or {}).get("askLow")), number_of_shares=shares,
+            today=today, live=live, default_price=R.round_to_tick(default) if default else None,
+            shares_owned=pos.total, account_value=value))
+
+    @activity.defn(name=PLACE)
+    async def place(self, req: PlaceRequest) -> PlaceResult:
+        """Places the order (or the edit) once per business key and answers its view once the ATS answered."""
+        client = activity.client()
+        try:
+            if req.edit_order_id:
+                handle = client.get_workflow_handle(O.workflow_id(req.edit_order_id))
+                view = await handle.execute_update(O.REPLACE, O.EditRequest(req.units, req.unit_price),
+                                                   id=f"replace-{req.key}", result_type=O.OrderView)
+            else:
+                order_id = O.order_id_for(req.user_id, req.key)
+                term: O.Term = "IMMEDIATE_OR_CANCEL" if req.order_type == R.INSTANT else "GOOD_TIL_CANCELED"
+                inp = O.OrderInput(order_id=order_id, user_id=req.user_id, asset_id=req.asset_id, ticker=req.ticker,
+                                   side="ASK" if req.side == "ASK" else "BID",
+                                   order_type="INSTANT" if req.order_type == R.INSTANT else "LIMIT", term=term,
+                                   units=req.units, unit_price=money_str(Decimal(req.unit_price)),
+                                   timings=O.OrderTimings(**req.timings), created=datetime.now(UTC).isoformat())
+                handle = await start_order(client, inp, activity.info().task_queue)
+                view = await handle.execute_update(O.SUBMIT, id=f"submit-{order_id}", result_type=O.OrderView)
+        except WorkflowUpdateFailedError as exc:
+            cause = exc.cause
+            if isinstance(cause, ApplicationError):
+                return PlaceResult(None, cause.message, cause.type)
+            raise
+        return PlaceResult(asdict(view))

@@ -1,0 +1,36 @@
+"""Starting an order workflow (issue 11 contract, workflows/order_types.py), the same way from the api's create call
+and from the order wizard's placing activity: id `order-{order_id}` where the order id comes from the caller's
+business key, id conflict policy USE_EXISTING (a retried create attaches to the same order), search attributes and
+a static summary for ops. Not workflow code: callers hold a Temporal client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from temporalio.client import Client, WorkflowHandle
+from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
+
+from workflows import order_types as O
+from workflows import search_attributes as sa
+
+
+def order_summary(inp: O.OrderInput) -> str:
+    kind = "Instant buy" if inp.order_type == "INSTANT" else f"Limit {inp.side.lower()}"
+    return f"{kind} of {inp.units} x {inp.ticker} at ${inp.unit_price} by user {inp.user_id}"
+
+
+def order_attributes(inp: O.OrderInput) -> TypedSearchAttributes:
+    pairs: list[SearchAttributePair[Any]] = [SearchAttributePair(sa.USER_ID, str(inp.user_id)),
+                                             SearchAttributePair(sa.ASSET_TICKER, inp.ticker)]
+    status = getattr(sa, "ORDER_STATUS", None)  # part A registers VitrineOrderStatus
+    if status is not None:
+        pairs.append(SearchAttributePair(status, "SUBMITTED"))
+    return TypedSearchAttributes(pairs)
+
+
+async def start_order(client: Client, inp: O.OrderInput, task_queue: str) -> WorkflowHandle[Any, Any]:
+    """Starts the order's workflow, or finds the one this business key started already."""
+    return await client.start_workflow(
+        O.WORKFLOW_TYPE, inp, id=O.workflow_id(inp.order_id), task_queue=task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING, static_summary=order_summary(inp),
+        search_attributes=order_attributes(inp))
