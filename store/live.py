@@ -25,3 +25,8 @@ def market_channel(instrument_id: str) -> str:
 async def publish_order(redis: Redis, user_id: int, view: OrderView) -> None:
     """Tells the investor's open pages that one of their orders changed."""
     await redis.publish(user_channel(user_id), json.dumps(asdict(view), default=str))
+
+
+async def publish_market(redis: Redis, instrument_id: str, kind: str, data: object) -> None:
+    """Tells every page watching the instrument that its book, window or pricing changed (`kind`)."""
+    await redis.publish(market_channel(instrument_id), json.dumps({"type": kind, "data": data}, default=str))
