@@ -37,10 +37,7 @@ TRADING_CLOSED_TITLE = "Trading Closed"
 TRADING_CLOSED = "Could not place your order: the trading window is now closed"
 VERIFY_EMAIL_TITLE = "Please Verify Your Email"
 STATE_TITLE = "State Availability Issue"
-EDIT_UNABLE_TITLE, EDIT_PROCESSING = "Unable to Edit Order", "Your previous change to this order is still processing."
-EDIT_FAILED = "Unable to Process your Edit"
-NOT_EDITABLE = "This order can no longer be edited."
-NO_SHARES = "You do not own any shares of this asset to sell."
+EDIT_PROCESSING = "Your previous change to this order is still processing."
 LOADERS = {R.LIMIT: "Searching for a match...", R.INSTANT: "Matching you with a seller..."}
 # the codes the select screen shows on its form (spec §8 first table); any other code is the 'Unable to Place' modal
 SELECT_CODES = (R.UNIT_PRICE_OUT_OF_BOUNDS, R.INSUFFICIENT_FUNDS, R.INSUFFICIENT_UNITS, R.INALIENABLE_UNITS,
@@ -192,6 +189,9 @@ def outcome(view: Mapping[str, Any], *, live: bool, filled_before: int = 0) -> d
 def refusal(code: str | None, message: str | None, email: str) -> tuple[str, str, str | None]:
     """A placement the order refused (REJECTED with a code): (title, message, field). A select-screen code goes
     back to the form with its message; any other is the 'Unable to Place Order' modal."""
+    message = message or {R.INSUFFICIENT_FUNDS: R.FUNDS_MESSAGE, R.UNIT_PRICE_OUT_OF_BOUNDS: R.PRICE_OUT_OF_BOUNDS_MESSAGE,
+                          R.CROSS_TRADING_PROHIBITED: R.CROSS_TRADING_MESSAGE, R.INSUFFICIENT_UNITS: R.inalienable_message(0),
+                          R.INALIENABLE_UNITS: R.inalienable_message(0)}.get(code or "")
     if code in SELECT_CODES and message:
         field = {R.INSUFFICIENT_FUNDS: "unitPrice", R.UNIT_PRICE_OUT_OF_BOUNDS: "unitPrice",
                  R.INVALID_UNIT_PRICE: "unitPrice", R.INSUFFICIENT_UNITS: "units", R.INALIENABLE_UNITS: "units",

@@ -136,9 +136,9 @@ class PlaceOrderWorkflow(FlowWorkflow):
         elif popup is not None:
             self._fail_now(popup.title, popup.message, popup.action or "/app")
         elif inp.edit_order_id and (not edit or edit["status"] in O.ENDED or edit["unfilled"] <= 0):
-            self._fail_now(W.EDIT_UNABLE_TITLE, W.NOT_EDITABLE)
+            self._fail_now(O.UNABLE_TO_EDIT, O.ORDER_ENDED)
         elif inp.edit_order_id and edit["status"] in (O.PROCESSING_UPDATE, O.PENDING_REPLACE, O.PENDING_CANCEL):
-            self._fail_now(W.EDIT_UNABLE_TITLE, W.EDIT_PROCESSING)
+            self._fail_now(O.UNABLE_TO_EDIT, W.EDIT_PROCESSING)
 
     def _fail_now(self, title: str, message: str, action: str | None = None) -> None:
         f = self.flow
@@ -241,7 +241,7 @@ class PlaceOrderWorkflow(FlowWorkflow):
         if out.refused is not None or view.get("status") == O.REJECTED:
             self.attempt += 1  # a refused placement ends that order: the next try is a new one
             if out.refused is not None:
-                title, message, fld = (W.EDIT_UNABLE_TITLE if inp.edit_order_id else W.UNABLE_TITLE), out.refused, None
+                title, message, fld = (O.EDIT_FAILED if inp.edit_order_id else W.UNABLE_TITLE), out.refused, None
             else:
                 title, message, fld = W.refusal(view.get("code"), view.get("message"), inp.support_email)
             f.error = FlowError(title, message)
