@@ -16,6 +16,7 @@ from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
 from api.routes import (
     account,
     assets,
+    ats_webhooks,
     auth,
     bank_removal,
     banklink,
@@ -26,7 +27,10 @@ from api.routes import (
     merchandising,
     micro_deposits,
     notify,
+    orders,
     purchases,
+    trading,
+    trading_events,
     transfers,
     uploads,
     webhooks,
@@ -51,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Fractional shares of collectible assets; every multi-step process is a Temporal workflow.")
     install_error_handlers(app)
     routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
-               webhooks, uploads, media, codec, purchases, merchandising)
+               webhooks, uploads, media, codec, purchases, merchandising, orders, trading, trading_events, ats_webhooks)
     for module in routers:
         app.include_router(module.router)
 

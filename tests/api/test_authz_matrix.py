@@ -81,10 +81,25 @@ ROUTES: dict[tuple[str, str], str] = {
     ("GET", "/api/merchandising/products/"): SELF,
     ("POST", "/api/merchandising/orders/"): SELF,
     ("GET", "/api/health"): PUBLIC,
+    # trading (issue 11): the account id is the caller's `acct-{user_id}`, the order id one of their orders
+    ("POST", "/api/financial-accounts/{account_id}/orders/prevalidate"): OWNER,
+    ("POST", "/api/financial-accounts/{account_id}/orders/{order_id}/prevalidate"): OWNER,
+    ("POST", "/api/financial-accounts/{account_id}/orders"): OWNER,
+    ("GET", "/api/financial-accounts/{account_id}/orders"): OWNER,
+    ("GET", "/api/financial-accounts/{account_id}/orders/{order_id}"): OWNER,
+    ("PUT", "/api/financial-accounts/{account_id}/orders/{order_id}"): OWNER,
+    ("DELETE", "/api/financial-accounts/{account_id}/orders/{order_id}"): OWNER,
+    ("POST", "/api/financial-accounts/{account_id}/orders/{order_id}/submit"): OWNER,
+    ("GET", "/api/financial-accounts/{account_id}/positions"): OWNER,
+    ("POST", "/api/trading/orders/{order_id}/confirm/"): OWNER,
+    ("GET", "/api/trading/windows/{window_id}/"): CATALOGUE,  # a public market fact (an instrument's window)
+    ("GET", "/api/trading/events"): SELF,  # the caller's own orders and public market data
+    ("POST", "/api/webhooks/ats/"): OPS,
 }
 # what each path parameter names: a user's resource ("owner") or not
 PARAMS = {"user_id": OWNER, "flow_id": OWNER, "token": OWNER, "asset_id": CATALOGUE, "kind": "flow kind name",
-          "step": "flow step name", "variant": "image variant", "action": "codec action"}
+          "step": "flow step name", "variant": "image variant", "action": "codec action",
+          "account_id": OWNER, "order_id": OWNER, "window_id": CATALOGUE}
 REFUSED = (403, 404)
 
 
@@ -137,7 +152,7 @@ def _calls(a: dict[str, Any]) -> list[tuple[str, str, str]]:
         flows = a["flows"].items() if "{flow_id}" in path else [("", "")]
         for flow_kind, flow_id in flows:
             url = path.format(user_id=a["user_id"], kind=flow_kind, flow_id=flow_id, token=a["upload"],
-                              step="intro")
+                              step="intro", account_id=f"acct-{a['user_id']}", order_id=a["order"])
             out.append((method, path, url))
     return out
 

@@ -391,6 +391,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/financial-accounts/{account_id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Orders
+         * @description The investor's orders, newest first; filters: instrumentId (or asset id), active (still open or ended).
+         */
+        get: operations["list_orders_api_financial_accounts__account_id__orders_get"];
+        put?: never;
+        /**
+         * Create Order
+         * @description Prevalidates, then starts the order's workflow. The same Idempotency-Key again → 200 with the same id (the
+         *     first order, never a second one).
+         */
+        post: operations["create_order_api_financial_accounts__account_id__orders_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial-accounts/{account_id}/orders/prevalidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prevalidate
+         * @description The order request checked against the investor's cash, shares, open orders and the market: 200 with
+         *     valid, and when invalid the spec's code and message (§8) and context.unitsAvailable.
+         */
+        post: operations["prevalidate_api_financial_accounts__account_id__orders_prevalidate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial-accounts/{account_id}/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Order */
+        get: operations["read_order_api_financial_accounts__account_id__orders__order_id__get"];
+        /**
+         * Edit Order
+         * @description Prevalidates the edit (units: the new unfilled units), then the workflow's `replace` Update; the same
+         *     Idempotency-Key again is the same edit. 'Unable to Edit Order' (409) while a change is processing.
+         */
+        put: operations["edit_order_api_financial_accounts__account_id__orders__order_id__put"];
+        post?: never;
+        /**
+         * Cancel Order
+         * @description The workflow's `cancel` Update: CANCELED (or ALREADY_ENDED); the fill came first → 409 'Unable to Process
+         *     Cancelation'; a change still processing → 409 'Unable to Cancel Order'.
+         */
+        delete: operations["cancel_order_api_financial_accounts__account_id__orders__order_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial-accounts/{account_id}/orders/{order_id}/prevalidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prevalidate Edit
+         * @description An edit (units: the new unfilled units; unitPrice) checked as the create is, the order's own hold counting
+         *     as free.
+         */
+        post: operations["prevalidate_edit_api_financial_accounts__account_id__orders__order_id__prevalidate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial-accounts/{account_id}/orders/{order_id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit Order
+         * @description The spec's "submit/confirm by order id": answers once the ATS answered the placement (its status), or
+         *     QUEUED with the high-volume message when the broker keeps refusing for a while.
+         */
+        post: operations["submit_order_api_financial_accounts__account_id__orders__order_id__submit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial-accounts/{account_id}/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Positions
+         * @description Per financial instrument (the ticker without '#'): units.total (owned, those held for open asks included)
+         *     and units.openAndAlienable (held past 5 business days, minus open asks).
+         */
+        get: operations["positions_api_financial_accounts__account_id__positions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/flows/{kind}": {
         parameters: {
             query?: never;
@@ -403,7 +539,8 @@ export interface paths {
         /**
          * Start Flow
          * @description Starts the caller's flow of this kind, or returns the running one where it was (update-with-start).
-         *     A purchase names its asset: `{"asset_id": 12}`.
+         *     A purchase names its asset: `{"asset_id": 12}`; an order wizard its asset and side, and the order it edits:
+         *     `{"asset_id": 12, "side": "BID", "order_id": "…"}`.
          */
         post: operations["start_flow_api_flows__kind__post"];
         delete?: never;
@@ -608,6 +745,64 @@ export interface paths {
         put?: never;
         /** Refresh */
         post: operations["refresh_api_token_refresh__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading Events
+         * @description Server-Sent Events: `order` (the caller's orders), `book` / `window` / `pricing` (the instrument's market).
+         */
+        get: operations["trading_events_api_trading_events_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading/orders/{order_id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm Order
+         * @description The investor confirms the match waiting on this order (the workflow confirms at the ATS); outside the
+         *     window's CONFIRMATION, or with no match waiting, 409 with the workflow's message.
+         */
+        post: operations["confirm_order_api_trading_orders__order_id__confirm__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading/windows/{window_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trading Window */
+        get: operations["trading_window_api_trading_windows__window_id___get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -835,6 +1030,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/ats/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ats Webhook */
+        post: operations["ats_webhook_api_webhooks_ats__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/esign/": {
         parameters: {
             query?: never;
@@ -932,6 +1144,15 @@ export interface components {
             /** Asset */
             asset: number;
         };
+        /** CancelOut */
+        CancelOut: {
+            /**
+             * Cancel
+             * @enum {string}
+             */
+            cancel: "CANCELED" | "ALREADY_ENDED";
+            data: components["schemas"]["OrderOut"];
+        };
         /** CartItem */
         CartItem: {
             /** Merchant */
@@ -968,6 +1189,16 @@ export interface components {
             /** Detail */
             detail: string;
         };
+        /**
+         * EditIn
+         * @description The edit payload: the new unfilled units and the unit price (2 decimals).
+         */
+        EditIn: {
+            /** Unitprice */
+            unitPrice?: string | number | null;
+            /** Units */
+            units?: string | number | null;
+        };
         /** EmailIn */
         EmailIn: {
             /**
@@ -975,6 +1206,21 @@ export interface components {
              * @default
              */
             email: string;
+        };
+        /** ExecutionOut */
+        ExecutionOut: {
+            /** Confirmed */
+            confirmed: boolean;
+            /** Id */
+            id: string;
+            /** Status */
+            status: string;
+            /** Unitprice */
+            unitPrice: string;
+            /** Units */
+            units: number;
+            /** Windowid */
+            windowId: string;
         };
         /** FileIn */
         FileIn: {
@@ -1079,6 +1325,19 @@ export interface components {
             /** Value2 */
             value2?: unknown;
         };
+        /** OrderData */
+        OrderData: {
+            data: components["schemas"]["OrderOut"];
+        };
+        /** OrderIdData */
+        OrderIdData: {
+            /** Id */
+            id: string;
+        };
+        /** OrderIdOut */
+        OrderIdOut: {
+            data: components["schemas"]["OrderIdData"];
+        };
         /** OrderIn */
         OrderIn: {
             /** Cart */
@@ -1087,6 +1346,124 @@ export interface components {
             order?: {
                 [key: string]: unknown;
             };
+        };
+        /** OrderList */
+        OrderList: {
+            /** Data */
+            data: components["schemas"]["OrderOut"][];
+        };
+        /**
+         * OrderOut
+         * @description The spec's Order, with the match-confirmation fields and Vitrine's status details.
+         */
+        OrderOut: {
+            /** Asset */
+            asset: number;
+            /** Code */
+            code?: string | null;
+            /** Confirmed Matched Status */
+            confirmed_matched_status?: string | null;
+            /** Created */
+            created: string;
+            /** Executions */
+            executions?: components["schemas"]["ExecutionOut"][];
+            financialAccount: components["schemas"]["Ref"];
+            /** Financialinstrumentid */
+            financialInstrumentId: string;
+            /** Id */
+            id: string;
+            /**
+             * Matched Shares Count
+             * @default 0
+             */
+            matched_shares_count: number;
+            /** Message */
+            message?: string | null;
+            /** Modified */
+            modified: string;
+            pricing: components["schemas"]["OrderPricing"];
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "BID" | "ASK";
+            /** Status */
+            status: string;
+            taxonomy: components["schemas"]["Taxonomy"];
+            /**
+             * Term
+             * @enum {string}
+             */
+            term: "GOOD_TIL_CANCELED" | "IMMEDIATE_OR_CANCEL";
+            /** Ticker */
+            ticker: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "LIMIT" | "INSTANT";
+            units: components["schemas"]["OrderUnits"];
+            /**
+             * Version
+             * @default 0
+             */
+            version: number;
+            /** Windowid */
+            windowId?: string | null;
+        };
+        /** OrderPricing */
+        OrderPricing: {
+            /** Credited */
+            credited: string;
+            /** Debited */
+            debited: string;
+            /** Order */
+            order: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * OrderRequestIn
+         * @description The spec's order request (create, and its prevalidation).
+         */
+        OrderRequestIn: {
+            /**
+             * Context
+             * @default
+             */
+            context: string;
+            /** Disclosurereadandagreedto */
+            disclosureReadAndAgreedTo?: boolean | null;
+            /**
+             * Financialinstrumentid
+             * @default
+             */
+            financialInstrumentId: string;
+            /** Promotionalcode */
+            promotionalCode?: string | null;
+            /**
+             * Term
+             * @default GOOD_TIL_CANCELED
+             */
+            term: string;
+            /**
+             * Type
+             * @default LIMIT
+             */
+            type: string;
+            /** Unitprice */
+            unitPrice?: string | number | null;
+            /** Units */
+            units?: string | number | null;
+        };
+        /** OrderUnits */
+        OrderUnits: {
+            /** Filled */
+            filled: number;
+            /** Requested */
+            requested: number;
+            /** Unfilled */
+            unfilled: number;
         };
         /**
          * PasswordChangeIn
@@ -1105,6 +1482,51 @@ export interface components {
             new_password2: string;
             /** Old Password */
             old_password?: string | null;
+        };
+        /** PositionInstrument */
+        PositionInstrument: {
+            /** Assetid */
+            assetId: number;
+            /** Id */
+            id: string;
+            /** Ticker */
+            ticker: string;
+        };
+        /** PositionOut */
+        PositionOut: {
+            financialInstrument: components["schemas"]["PositionInstrument"];
+            units: components["schemas"]["PositionUnits"];
+        };
+        /** PositionUnits */
+        PositionUnits: {
+            /** Openandalienable */
+            openAndAlienable: number;
+            /** Total */
+            total: number;
+        };
+        /** PositionsOut */
+        PositionsOut: {
+            /** Data */
+            data: {
+                [key: string]: components["schemas"]["PositionOut"];
+            };
+        };
+        /** PrevalidationOut */
+        PrevalidationOut: {
+            /** Code */
+            code: string | null;
+            context: components["schemas"]["UnitsContext"];
+            /** Field */
+            field?: string | null;
+            /** Message */
+            message: string | null;
+            /** Valid */
+            valid: boolean;
+        };
+        /** Ref */
+        Ref: {
+            /** Id */
+            id: string;
         };
         /** RegistrationIn */
         RegistrationIn: {
@@ -1168,6 +1590,14 @@ export interface components {
             /** Shares */
             shares?: number | null;
         };
+        /** Taxonomy */
+        Taxonomy: {
+            /**
+             * Context
+             * @enum {string}
+             */
+            context: "BID" | "ASK";
+        };
         /** TokenIn */
         TokenIn: {
             /**
@@ -1191,6 +1621,11 @@ export interface components {
              */
             type: string;
         };
+        /** UnitsContext */
+        UnitsContext: {
+            /** Unitsavailable */
+            unitsAvailable: number;
+        };
         /** UserPatchIn */
         UserPatchIn: {
             /** First Name */
@@ -1210,6 +1645,49 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /** WebhookAck */
+        WebhookAck: {
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "applied" | "duplicate" | "ignored";
+        };
+        /**
+         * WindowOut
+         * @description The spec's trading window (id, status, closing_price, matched_asks, matched_bids, closing_time) and its
+         *     times.
+         */
+        WindowOut: {
+            /** Closes At */
+            closes_at?: string | null;
+            /** Closing Price */
+            closing_price?: string | null;
+            /** Closing Time */
+            closing_time?: string | null;
+            /** Confirmation Ends At */
+            confirmation_ends_at?: string | null;
+            /** Id */
+            id: string;
+            /** Instrument Id */
+            instrument_id: string;
+            /**
+             * Matched Asks
+             * @default 0
+             */
+            matched_asks: number;
+            /**
+             * Matched Bids
+             * @default 0
+             */
+            matched_bids: number;
+            /** Opens At */
+            opens_at?: string | null;
+            /** Schedule */
+            schedule?: string | null;
+            /** Status */
+            status: string;
         };
     };
     responses: never;
@@ -1913,6 +2391,314 @@ export interface operations {
             };
         };
     };
+    list_orders_api_financial_accounts__account_id__orders_get: {
+        parameters: {
+            query?: {
+                instrumentId?: string | null;
+                asset?: number | null;
+                active?: boolean | null;
+            };
+            header?: never;
+            path: {
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_order_api_financial_accounts__account_id__orders_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRequestIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderIdOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    prevalidate_api_financial_accounts__account_id__orders_prevalidate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRequestIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrevalidationOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    read_order_api_financial_accounts__account_id__orders__order_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderData"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    edit_order_api_financial_accounts__account_id__orders__order_id__put: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                account_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderData"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cancel_order_api_financial_accounts__account_id__orders__order_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    prevalidate_edit_api_financial_accounts__account_id__orders__order_id__prevalidate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrevalidationOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    submit_order_api_financial_accounts__account_id__orders__order_id__submit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderData"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    positions_api_financial_accounts__account_id__positions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionsOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     start_flow_api_flows__kind__post: {
         parameters: {
             query?: never;
@@ -2295,6 +3081,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    trading_events_api_trading_events_get: {
+        parameters: {
+            query?: {
+                instrumentId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    confirm_order_api_trading_orders__order_id__confirm__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderData"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    trading_window_api_trading_windows__window_id___get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                window_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WindowOut"];
                 };
             };
             /** @description Validation Error */
@@ -2715,6 +3594,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ats_webhook_api_webhooks_ats__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
                 };
             };
         };

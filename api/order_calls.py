@@ -1,0 +1,92 @@
+"""Talking to one order's workflow from the api (issue 11 contract, workflows/order_types.py): whose order it is,
+its current view, and its Updates. The api never calls the ATS for order changes: it sends the workflow an Update
+and answers what the workflow answers. Updates are re-sent with the same id while the workflow is not ready (the
+worker holding it died), so a re-send is never a second edit or cancel."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict
+from typing import Any, TypeVar
+
+from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError, RPCStatusCode
+
+from api.errors import ApiError
+from clients.temporal_updates import with_ready_retry
+from domain import order_rules as R
+from store.orders import get_view
+from workflows import order_types as O
+
+T = TypeVar("T")
+ORDER_NOT_FOUND = "Order not found."
+ACCOUNT_NOT_FOUND = "Financial account not found."
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+# refusals that are the investor's to fix on the form (the prevalidation codes): 422; any other refusal: 409
+FORM_CODES = frozenset({R.UNIT_PRICE_OUT_OF_BOUNDS, R.INSUFFICIENT_FUNDS, R.INSUFFICIENT_UNITS, R.INALIENABLE_UNITS,
+                        R.CROSS_TRADING_PROHIBITED, R.INVALID_UNITS, R.INVALID_UNIT_PRICE, R.INSTANT_BUY_UNAVAILABLE,
+                        R.EMAIL_NOT_VERIFIED, R.FINANCIAL_ACCOUNT_RESTRICTED})
+
+
+def account_user(account_id: str, caller_id: int) -> int:
+    """The caller's own financial account (`acct-{user_id}`); anybody else's, or a malformed id, is not found."""
+    if O.user_of_account(account_id) != caller_id:
+        raise ApiError(404, ACCOUNT_NOT_FOUND)
+    return caller_id
+
+
+def valid_order_id(order_id: str) -> str:
+    if not _UUID.match(order_id):
+        raise ApiError(404, ORDER_NOT_FOUND)
+    return order_id
+
+
+async def current_view(client: Client, db: AsyncSession, user_id: int, order_id: str) -> dict[str, Any]:
+    """The order's view from its workflow (the authority); from the projection if the workflow is gone; another
+    investor's order is not found."""
+    valid_order_id(order_id)
+    try:
+        view: O.OrderView = await with_ready_retry(lambda: client.get_workflow_handle(O.workflow_id(order_id)).query(
+            O.VIEW, result_type=O.OrderView))
+        data = asdict(view)
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise
+        stored = await get_view(db, user_id, order_id)
+        if stored is None:
+            raise ApiError(404, ORDER_NOT_FOUND) from None
+        data = asdict(stored)
+    if data.get("account_id") != O.account_id_for(user_id):
+        raise ApiError(404, ORDER_NOT_FOUND)
+    return data
+
+
+def _refused(exc: WorkflowUpdateFailedError) -> ApiError:
+    cause = exc.cause
+    if isinstance(cause, ApplicationError):
+        code = cause.type or None
+        return ApiError(422 if code in FORM_CODES else 409, cause.message, error_type=code)
+    return ApiError(409, str(cause or exc))
+
+
+async def update(client: Client, order_id: str, name: str, arg: Any, result_type: type[T],
+                 update_id: str | None = None) -> T:
+    """Sends the Update (re-sent with the same id while the workflow is not ready); a refusal by its validator or
+    handler → 409 (422 for a prevalidation code) with the workflow's message and its type as error_type."""
+    handle = client.get_workflow_handle(O.workflow_id(order_id))
+    uid = update_id or uuid.uuid4().hex
+    call: Callable[[], Awaitable[T]] = (
+        (lambda: handle.execute_update(name, arg, id=uid, result_type=result_type)) if arg is not None
+        else (lambda: handle.execute_update(name, id=uid, result_type=result_type)))
+    try:
+        return await with_ready_retry(call, resend_timeouts=True)
+    except WorkflowUpdateFailedError as exc:
+        raise _refused(exc) from None
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            raise ApiError(404, ORDER_NOT_FOUND) from None
+        raise

@@ -1,0 +1,96 @@
+"""The facts a prevalidation reads (domain/order_rules.OrderCheck), gathered for one investor and one asset: the
+gates (verified e-mail, state, payment-customer status), available cash net of holds, the lots and open orders
+(store/positions.py), and from the ATS the last traded price and the lowest ask. The api's prevalidate, create and
+edit calls share it, so all three refuse the same way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import ApiError
+from api.state import AppState
+from clients.ats import AtsClient, AtsUnavailable, ats_client
+from clients.http import ProviderRejected
+from domain import order_rules as R
+from domain.money import money
+from domain.states import is_blocked
+from store.gates import verified_primary_email
+from store.models import Asset, Customer, User
+from store.positions import available_cash, ny_today, position
+from workflows import order_types as O
+
+ATS_DOWN = "The market is unavailable right now. Please try again in a moment."
+UNKNOWN_INSTRUMENT = "Unknown financial instrument."
+
+
+@dataclass(frozen=True)
+class Market:
+    live: bool
+    last_traded: Decimal | None
+    lowest_ask: Decimal | None
+
+
+def _price(value: Any) -> Decimal | None:
+    price = R.parse_price(value) if value not in (None, "") else None
+    return money(price) if price is not None and price > 0 else None
+
+
+def ats(state: AppState) -> AtsClient:
+    return ats_client(state.http, state.settings)
+
+
+async def market_of(client: AtsClient, asset: Asset) -> Market:
+    """The instrument's state and prices at the ATS (an instrument the ATS does not know: no market, the asset's
+    value per share as the last price); the ATS unreachable → 503 (the browser treats it as valid, spec §5)."""
+    iid = O.instrument_id_of(asset.ticker)
+    try:
+        inst = (await client.call("GET", f"/instruments/{iid}")).get("data") or {}
+        pricing = ((await client.pricing(iid)).get("data") or {}).get("pricePerUnit") or {}
+    except ProviderRejected:
+        inst, pricing = {}, {}
+    except AtsUnavailable:
+        raise ApiError(503, ATS_DOWN, error_type="ATS_UNAVAILABLE", headers={"Retry-After": "2"}) from None
+    market = (inst.get("markets") or {}).get("secondaryMarket") or {}
+    live = market.get("status") == "open" and inst.get("status") == "TRADING"
+    session = pricing.get("session") or {}
+    last = R.last_traded_price(live=live, latest_filled=_price(session.get("latestFilled")),
+                               current=_price(pricing.get("current")), last_close=_price(session.get("lastClose")),
+                               issue=_price(pricing.get("issue")), asset_value=asset.asset_value,
+                               number_of_shares=asset.number_of_shares)
+    return Market(live, last, _price((inst.get("orderBook") or {}).get("askLow")))
+
+
+async def asset_of_instrument(db: AsyncSession, instrument_id: str) -> Asset:
+    """The asset whose ATS instrument this is (its ticker without '#'); unknown → 422 on financialInstrumentId."""
+    iid = instrument_id.strip().lstrip("#")
+    asset = await db.scalar(select(Asset).where(Asset.ticker == f"#{iid}")) if iid else None
+    if asset is None:
+        raise ApiError(422, UNKNOWN_INSTRUMENT, field="financialInstrumentId", error_type="FINANCIAL_INSTRUMENT_NOT_FOUND")
+    return asset
+
+
+async def order_check(state: AppState, db: AsyncSession, user: User, asset: Asset, *, side: R.Side,
+                      order_type: str, units: Any, unit_price: Any, editing: str | None = None) -> R.OrderCheck:
+    customer = await db.scalar(select(Customer.status).where(Customer.user_id == user.id))
+    today = ny_today()
+    pos = await position(db, user.id, asset.id, today)
+    market = await market_of(ats(state), asset)
+    return R.OrderCheck(
+        side=side, units=R.parse_units(units), unit_price=R.parse_price(unit_price),
+        available_cash=await available_cash(db, user.id), lots=pos.lots, open_orders=pos.open_orders,
+        last_traded_price=market.last_traded, number_of_shares=asset.number_of_shares, today=today,
+        order_type=order_type, lowest_ask=market.lowest_ask, editing=editing, email=user.email,
+        email_verified=await verified_primary_email(db, user),
+        state_blocked=is_blocked(user.state, frozenset(state.settings.enabled_states)),
+        customer_status=customer or "not-created")
+
+
+def refuse(result: R.Prevalidation) -> None:
+    """The create/edit answer for a refused prevalidation: 422 with the spec's message, error_type = the code."""
+    if not result.valid:
+        raise ApiError(422, result.message or "Invalid order.", error_type=result.code, field=result.field)

@@ -1,0 +1,99 @@
+"""The ATS's signed webhooks (docs/ats.md "Webhooks"): the HMAC-SHA256 of the raw body under the sandbox's webhook
+secret (forged → 401, nothing signalled), de-duplicated by event id (recorded only once every order concerned has
+the `ats_event` signal: until then 503, so the ATS delivers it again; a replay of an applied event changes nothing).
+
+- `order.*`: the order's workflow is named by its ATS idempotency key (`order-{order_id}`, the workflow id).
+- `execution.*`: each of Vitrine's sides (not `external`) names an ATS order id → the Vitrine order (the projection's
+  `ats_order_id`, else the ATS order's idempotency key, read from the ATS).
+- `window.*`: fanned out to the instrument's live pages (`store/live.publish_market`, SSE `window`)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import APIRouter, Request
+from redis.exceptions import RedisError
+
+from api.deps import Db, State
+from api.errors import ApiError
+from api.order_checks import ats
+from api.order_schemas import WebhookAck
+from api.routes.webhooks import NOT_DELIVERED, accept, applied, signal
+from clients.ats import AtsUnavailable
+from clients.http import ProviderRejected
+from store.live import publish_market
+from store.orders import order_of_ats_id
+from workflows import order_types as O
+
+router = APIRouter(tags=["webhooks"])
+log = logging.getLogger("vitrine.webhooks")
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _workflow_of_key(key: Any) -> str | None:
+    return key if isinstance(key, str) and key.startswith("order-") and len(key) <= 100 else None
+
+
+async def _workflow_of_ats_order(state: State, db: Db, ats_order_id: str, account_id: Any) -> str:
+    """The order workflow of an ATS order of Vitrine's: from the projection, else from the ATS order's idempotency
+    key (a webhook may come before the workflow recorded the ATS id). Unknown yet → 503 (delivered again)."""
+    found = await order_of_ats_id(db, ats_order_id)
+    if found is not None:
+        return O.workflow_id(found[0])
+    if isinstance(account_id, str) and O.user_of_account(account_id) is not None:
+        try:
+            order = await ats(state).get_order(account_id, ats_order_id)
+        except (AtsUnavailable, ProviderRejected):
+            order = {}
+        workflow = _workflow_of_key(_dict(order.get("data")).get("idempotencyKey"))
+        if workflow is not None:
+            return workflow
+    log.warning("ATS webhook: no Vitrine order for ATS order %s (yet)", ats_order_id)
+    raise ApiError(503, NOT_DELIVERED)
+
+
+async def _targets(state: State, db: Db, topic: str, data: dict[str, Any]) -> list[str]:
+    """The order workflows this event is about."""
+    if topic.startswith("order."):
+        workflow = _workflow_of_key(data.get("idempotencyKey"))
+        if workflow is None and isinstance(data.get("id"), str):
+            workflow = await _workflow_of_ats_order(state, db, data["id"], _dict(data.get("financialAccount")).get("id"))
+        return [workflow] if workflow else []
+    out: list[str] = []
+    for role in ("buyer", "seller"):
+        side = _dict(data.get(role))
+        if side.get("external") is False and isinstance(side.get("orderId"), str):
+            workflow = await _workflow_of_ats_order(state, db, side["orderId"], side.get("accountId"))
+            if workflow not in out:
+                out.append(workflow)
+    return out
+
+
+@router.post("/api/webhooks/ats/", response_model=WebhookAck)
+async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
+    event = await accept(request, state, db)
+    if event is None:
+        return WebhookAck(status="duplicate")
+    topic, data = str(event["topic"]), _dict(event.get("data"))
+    if topic.startswith("window."):
+        instrument = data.get("instrument_id")
+        if isinstance(instrument, str):
+            try:
+                await publish_market(state.redis, instrument, "window", data)
+            except RedisError:
+                raise ApiError(503, NOT_DELIVERED) from None
+        await applied(db, event)
+        return WebhookAck(status="applied")
+    if not topic.startswith(("order.", "execution.")):
+        await applied(db, event)
+        return WebhookAck(status="ignored")
+    targets = await _targets(state, db, topic, data)
+    client = await state.temporal()
+    for workflow in targets:
+        await signal(client, workflow, O.ATS_EVENT, O.AtsEvent(str(event["id"]), topic, data))
+    await applied(db, event)
+    return WebhookAck(status="applied" if targets else "ignored")

@@ -1,0 +1,240 @@
+"""The spec's order calls (doc 3 §7 "Orders"; account id = the caller's `acct-{user_id}`): prevalidate, create,
+submit, list, read, edit, cancel, positions. Each order is a Temporal workflow (`order-{order_id}`): create starts
+it (a retried create with the same Idempotency-Key finds the same order), edit/cancel/submit are its Updates, reads
+come from the workflow (one order) or its projection (lists). Another investor's account or order is not found."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Path, Query, Response
+from temporalio.service import RPCError, RPCStatusCode
+
+from api import order_calls as C
+from api.deps import CurrentUser, Db, State
+from api.errors import ApiError
+from api.order_checks import asset_of_instrument, ats, market_of, order_check, refuse
+from api.order_schemas import (
+    CancelOut,
+    EditIn,
+    OrderData,
+    OrderIdData,
+    OrderIdOut,
+    OrderList,
+    OrderRequestIn,
+    PositionInstrument,
+    PositionOut,
+    PositionsOut,
+    PositionUnits,
+    PrevalidationOut,
+    UnitsContext,
+    order_out,
+)
+from domain import order_rules as R
+from domain import order_wizard as W
+from domain.money import money_str
+from store.models import Asset
+from store.orders import list_views
+from store.positions import positions as positions_of
+from workflows import order_types as O
+from workflows.order_start import start_order
+
+router = APIRouter(tags=["orders"])
+BASE = "/api/financial-accounts/{account_id}"
+AccountId = Annotated[str, Path(max_length=64)]
+OrderId = Annotated[str, Path(max_length=64)]
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+KEY_REQUIRED = "The Idempotency-Key header is required."
+SIDE_REQUIRED = "Please choose bid or ask."
+TYPE_INVALID = "The order type must be LIMIT or INSTANT."
+TERM_INVALID = "The term must be GOOD_TIL_CANCELED or IMMEDIATE_OR_CANCEL."
+
+
+def _key(value: str | None) -> str:
+    if value is None or not value.strip():
+        raise ApiError(400, KEY_REQUIRED, error_type="IDEMPOTENCY_KEY_REQUIRED")
+    return value.strip()
+
+
+def _side(context: str) -> R.Side:
+    side = context.strip().upper()
+    if side == "BID":
+        return R.BID
+    if side == "ASK":
+        return R.ASK
+    raise ApiError(422, SIDE_REQUIRED, field="context", error_type="INVALID_REQUEST")
+
+
+def _terms(body: OrderRequestIn) -> tuple[O.OrderType, O.Term]:
+    kind, term = body.type.strip().upper(), body.term.strip().upper()
+    if kind not in (R.LIMIT, R.INSTANT):
+        raise ApiError(422, TYPE_INVALID, field="type", error_type="INVALID_REQUEST")
+    if term not in ("GOOD_TIL_CANCELED", "IMMEDIATE_OR_CANCEL"):
+        raise ApiError(422, TERM_INVALID, field="term", error_type="INVALID_REQUEST")
+    if kind == R.INSTANT:
+        return "INSTANT", "IMMEDIATE_OR_CANCEL"
+    return "LIMIT", "GOOD_TIL_CANCELED" if term == "GOOD_TIL_CANCELED" else "IMMEDIATE_OR_CANCEL"
+
+
+def _answer(result: R.Prevalidation) -> PrevalidationOut:
+    return PrevalidationOut(valid=result.valid, code=result.code, message=result.message, field=result.field,
+                            context=UnitsContext(unitsAvailable=result.units_available))
+
+
+async def _asset(db: Db, asset_id: int) -> Asset:
+    asset = await db.get(Asset, asset_id)
+    if asset is None:
+        raise ApiError(404, C.ORDER_NOT_FOUND)
+    return asset
+
+
+@router.post(BASE + "/orders/prevalidate", response_model=PrevalidationOut)
+async def prevalidate(account_id: AccountId, body: OrderRequestIn, user: CurrentUser, state: State,
+                      db: Db) -> PrevalidationOut:
+    """The order request checked against the investor's cash, shares, open orders and the market: 200 with
+    valid, and when invalid the spec's code and message (§8) and context.unitsAvailable."""
+    C.account_user(account_id, user.id)
+    side = _side(body.context)
+    kind, _ = _terms(body)
+    asset = await asset_of_instrument(db, body.financialInstrumentId)
+    check = await order_check(state, db, user, asset, side=side, order_type=kind, units=body.units,
+                              unit_price=body.unitPrice)
+    return _answer(R.prevalidate(check))
+
+
+@router.post(BASE + "/orders/{order_id}/prevalidate", response_model=PrevalidationOut)
+async def prevalidate_edit(account_id: AccountId, order_id: OrderId, body: EditIn, user: CurrentUser, state: State,
+                           db: Db) -> PrevalidationOut:
+    """An edit (units: the new unfilled units; unitPrice) checked as the create is, the order's own hold counting
+    as free."""
+    C.account_user(account_id, user.id)
+    view = await C.current_view(await state.temporal(), db, user.id, order_id)
+    asset = await _asset(db, int(view["asset_id"]))
+    check = await order_check(state, db, user, asset, side=view["side"], order_type=R.LIMIT, units=body.units,
+                              unit_price=body.unitPrice, editing=order_id)
+    return _answer(R.prevalidate(check))
+
+
+@router.post(BASE + "/orders", response_model=OrderIdOut, status_code=201)
+async def create_order(account_id: AccountId, body: OrderRequestIn, user: CurrentUser, state: State, db: Db,
+                       response: Response, idempotency_key: IdempotencyKey = None) -> OrderIdOut:
+    """Prevalidates, then starts the order's workflow. The same Idempotency-Key again → 200 with the same id (the
+    first order, never a second one)."""
+    C.account_user(account_id, user.id)
+    key = _key(idempotency_key)
+    order_id = O.order_id_for(user.id, key)
+    client = await state.temporal()
+    try:
+        await client.get_workflow_handle(O.workflow_id(order_id)).describe()
+        response.status_code = 200
+        return OrderIdOut(data=OrderIdData(id=order_id))
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise
+    side = _side(body.context)
+    kind, term = _terms(body)
+    asset = await asset_of_instrument(db, body.financialInstrumentId)
+    check = await order_check(state, db, user, asset, side=side, order_type=kind, units=body.units,
+                              unit_price=body.unitPrice)
+    refuse(R.prevalidate(check))
+    units, price = (1, check.lowest_ask) if kind == R.INSTANT else (check.units, check.unit_price)
+    assert units is not None and price is not None  # prevalidate refused anything else
+    inp = O.OrderInput(order_id=order_id, user_id=user.id, asset_id=asset.id, ticker=asset.ticker, side=side,
+                       order_type=kind, term=term, units=units, unit_price=money_str(Decimal(price)),
+                       timings=order_timings(state), created=datetime.now(UTC).isoformat())
+    await start_order(client, inp, state.settings.task_queue)
+    return OrderIdOut(data=OrderIdData(id=order_id))
+
+
+def order_timings(state: State) -> O.OrderTimings:
+    s = state.settings
+    return O.OrderTimings(**{f: getattr(s, f"order_{f}") for f in ("poll_seconds", "queued_after_seconds",
+                                                                   "polls_per_run") if hasattr(s, f"order_{f}")})
+
+
+@router.post(BASE + "/orders/{order_id}/submit", response_model=OrderData)
+async def submit_order(account_id: AccountId, order_id: OrderId, user: CurrentUser, state: State,
+                       db: Db) -> OrderData:
+    """The spec's "submit/confirm by order id": answers once the ATS answered the placement (its status), or
+    QUEUED with the high-volume message when the broker keeps refusing for a while."""
+    C.account_user(account_id, user.id)
+    client = await state.temporal()
+    await C.current_view(client, db, user.id, order_id)
+    view = await C.update(client, order_id, O.SUBMIT, None, O.OrderView, update_id=f"submit-{order_id}")
+    data = asdict(view)
+    if view.status == O.QUEUED and not view.message:
+        asset = await _asset(db, view.asset_id)
+        data["message"] = W.HIGH_VOLUME_LIVE if (await market_of(ats(state), asset)).live else W.HIGH_VOLUME_LATER
+    return OrderData(data=order_out(data))
+
+
+@router.get(BASE + "/orders", response_model=OrderList)
+async def list_orders(account_id: AccountId, user: CurrentUser, db: Db,
+                      instrumentId: Annotated[str | None, Query(max_length=64)] = None,
+                      asset: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
+                      active: bool | None = None) -> OrderList:
+    """The investor's orders, newest first; filters: instrumentId (or asset id), active (still open or ended)."""
+    C.account_user(account_id, user.id)
+    asset_id = asset
+    if instrumentId:
+        asset_id = (await asset_of_instrument(db, instrumentId)).id
+    views = await list_views(db, user.id, asset_id=asset_id, active=active)
+    return OrderList(data=[order_out(asdict(v)) for v in views])
+
+
+@router.get(BASE + "/orders/{order_id}", response_model=OrderData)
+async def read_order(account_id: AccountId, order_id: OrderId, user: CurrentUser, state: State, db: Db) -> OrderData:
+    C.account_user(account_id, user.id)
+    return OrderData(data=order_out(await C.current_view(await state.temporal(), db, user.id, order_id)))
+
+
+@router.put(BASE + "/orders/{order_id}", response_model=OrderData)
+async def edit_order(account_id: AccountId, order_id: OrderId, body: EditIn, user: CurrentUser, state: State,
+                     db: Db, idempotency_key: IdempotencyKey = None) -> OrderData:
+    """Prevalidates the edit (units: the new unfilled units), then the workflow's `replace` Update; the same
+    Idempotency-Key again is the same edit. 'Unable to Edit Order' (409) while a change is processing."""
+    C.account_user(account_id, user.id)
+    key = _key(idempotency_key)
+    client = await state.temporal()
+    view = await C.current_view(client, db, user.id, order_id)
+    asset = await _asset(db, int(view["asset_id"]))
+    check = await order_check(state, db, user, asset, side=view["side"], order_type=R.LIMIT, units=body.units,
+                              unit_price=body.unitPrice, editing=order_id)
+    refuse(R.prevalidate(check))
+    assert check.units is not None and check.unit_price is not None
+    edit = O.EditRequest(units=check.units, unit_price=money_str(check.unit_price))
+    result = await C.update(client, order_id, O.REPLACE, edit, O.OrderView,
+                            update_id=f"replace-{O.order_id_for(user.id, key)}")
+    return OrderData(data=order_out(asdict(result)))
+
+
+@router.delete(BASE + "/orders/{order_id}", response_model=CancelOut)
+async def cancel_order(account_id: AccountId, order_id: OrderId, user: CurrentUser, state: State,
+                       db: Db) -> CancelOut:
+    """The workflow's `cancel` Update: CANCELED (or ALREADY_ENDED); the fill came first → 409 'Unable to Process
+    Cancelation'; a change still processing → 409 'Unable to Cancel Order'."""
+    C.account_user(account_id, user.id)
+    client = await state.temporal()
+    await C.current_view(client, db, user.id, order_id)
+    result = await C.update(client, order_id, O.CANCEL, None, O.CancelResult)
+    if result.outcome == "TOO_LATE":
+        raise ApiError(409, O.CANCEL_FAILED, error_type="TOO_LATE")
+    outcome = "ALREADY_ENDED" if result.outcome == "ALREADY_ENDED" else "CANCELED"
+    return CancelOut(data=order_out(asdict(result.order)), cancel=outcome)
+
+
+@router.get(BASE + "/positions", response_model=PositionsOut)
+async def positions(account_id: AccountId, user: CurrentUser, db: Db) -> PositionsOut:
+    """Per financial instrument (the ticker without '#'): units.total (owned, those held for open asks included)
+    and units.openAndAlienable (held past 5 business days, minus open asks)."""
+    C.account_user(account_id, user.id)
+    out: dict[str, PositionOut] = {}
+    for p in await positions_of(db, user.id):
+        asset = await _asset(db, p.asset_id)
+        iid = O.instrument_id_of(asset.ticker)
+        out[iid] = PositionOut(financialInstrument=PositionInstrument(id=iid, assetId=asset.id, ticker=asset.ticker),
+                               units=PositionUnits(total=p.total, openAndAlienable=p.open_and_alienable))
+    return PositionsOut(data=out)

@@ -1,0 +1,105 @@
+"""Live trading over Server-Sent Events (issue 11 "Live updates"), fanned out through Redis pub/sub so a change made
+by any api instance or inside a workflow (its activities publish, store/live.py) reaches every open page:
+
+- `order`: one of the caller's orders changed (channel `trading:user:{id}`; the api's Order, keep the highest
+  `version`); on connect, the caller's open orders (of the instrument, if named) as they are now;
+- `book`, `window`, `pricing`: the instrument's order book, trading window or pricing changed
+  (channel `trading:market:{instrumentId}`; `data` as published).
+
+Authenticated as the flow streams are (the Bearer/JWT header); a comment line every `HEARTBEAT_SECONDS` keeps
+proxies from closing an idle stream; Redis restarting → the stream stays open and subscribes again."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import asdict
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
+from redis.exceptions import RedisError
+from sqlalchemy import select
+
+from api.deps import CurrentCaller, State
+from api.order_schemas import order_out
+from store.live import market_channel, user_channel
+from store.models import Asset
+from store.orders import list_views
+from workflows import order_types as O
+
+router = APIRouter(tags=["trading"])
+log = logging.getLogger("vitrine.sse")
+HEARTBEAT_SECONDS = 15.0
+RESUBSCRIBE_SECONDS = 0.5
+MARKET_EVENTS = ("book", "window", "pricing")
+InstrumentId = Annotated[str | None, Query(max_length=64, pattern=r"^#?[A-Za-z0-9_-]+$")]
+
+
+def sse(event: str, data: Any) -> bytes:
+    return f"event: {event}\ndata: {json.dumps(data, default=str, separators=(',', ':'))}\n\n".encode()
+
+
+def _decode(message: dict[str, Any]) -> tuple[str, Any] | None:
+    """(event, data) of a published message, None for anything unreadable (skipped)."""
+    try:
+        channel = message["channel"].decode() if isinstance(message["channel"], bytes) else str(message["channel"])
+        payload = json.loads(message["data"])
+        if channel.startswith("trading:user:"):
+            return "order", order_out(payload).model_dump()
+        kind = payload.get("type")
+        return (kind, payload.get("data")) if kind in MARKET_EVENTS else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        log.warning("unreadable live message on %r", message.get("channel"))
+        return None
+
+
+async def _open_orders(state: State, user_id: int, instrument_id: str | None) -> list[dict[str, Any]]:
+    async with state.sessions() as db:
+        asset_id = None
+        if instrument_id:
+            asset_id = await db.scalar(select(Asset.id).where(Asset.ticker == f"#{instrument_id}"))
+            if asset_id is None:
+                return []
+        views = await list_views(db, user_id, asset_id=asset_id, active=True)
+    return [order_out(asdict(v)).model_dump() for v in views]
+
+
+@router.get("/api/trading/events")
+async def trading_events(request: Request, user: CurrentCaller, state: State,
+                         instrumentId: InstrumentId = None) -> StreamingResponse:
+    """Server-Sent Events: `order` (the caller's orders), `book` / `window` / `pricing` (the instrument's market)."""
+    instrument = O.instrument_id_of(instrumentId) if instrumentId else None
+    channels = [user_channel(user.id)] + ([market_channel(instrument)] if instrument else [])
+
+    async def stream() -> AsyncIterator[bytes]:
+        try:
+            while not await request.is_disconnected():
+                pubsub = state.redis.pubsub()
+                try:
+                    await pubsub.subscribe(*channels)
+                    # read after subscribing: whatever changed before (or while Redis was away) is in this answer
+                    for order in await _open_orders(state, user.id, instrument):
+                        yield sse("order", order)
+                    yield b": subscribed\n\n"
+                    while not await request.is_disconnected():
+                        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=HEARTBEAT_SECONDS)
+                        if message is None:
+                            yield b": keep-alive\n\n"
+                        elif (decoded := _decode(message)) is not None:
+                            yield sse(*decoded)
+                except RedisError:
+                    yield b": reconnecting\n\n"
+                    await asyncio.sleep(RESUBSCRIBE_SECONDS)
+                finally:
+                    with contextlib.suppress(RedisError):
+                        await pubsub.unsubscribe(*channels)
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+        except asyncio.CancelledError:
+            return
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
