@@ -88,6 +88,13 @@ class Settings(BaseSettings):
     reservation_ttl_seconds: int = 20 * 60
     signature_timeout_seconds: int = 30 * 60
     purchase_idle_timeout_seconds: int = 24 * 3600
+    # the order workflow (issue 11, workflows/order_types.OrderTimings): its own ATS poll when no webhook came, how
+    # long the ATS may refuse a placement before the order shows QUEUED, polls before it continues as new
+    order_poll_seconds: float = 30.0
+    order_queued_after_seconds: float = 10.0
+    order_polls_per_run: int = 200
+    # a sale's proceeds become available cash this long after settlement (the spec's "within 24 hours" reading)
+    trade_proceeds_delay_seconds: float = 24 * 3600
     # tests only (empty = off): a folder where every activity announces its start and where a test arms a hold
     # on chosen activity types to SIGKILL the worker or restart a service inside one (worker/fault_hook.py)
     fault_hook_dir: str = ""

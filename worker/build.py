@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -24,6 +25,7 @@ from activities.payments import PaymentActivities
 from activities.place_order import PlaceOrderActivities
 from activities.profile import ProfileActivities
 from activities.purchase import PurchaseActivities
+from activities.trading import TradingActivities, activities_of
 from activities.transfers import TransferActivities
 from clients.ats import ats_client
 from clients.esign import EsignClient
@@ -43,12 +45,13 @@ from workflows.make_investment import MakeInvestmentWorkflow
 from workflows.merchandise_order import MerchandiseOrderWorkflow
 from workflows.offering import OfferingWorkflow
 from workflows.onboarding import OnboardingWorkflow
+from workflows.order import OrderWorkflow
 from workflows.place_order import PlaceOrderWorkflow
 from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
                               FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow,
-                              MerchandiseOrderWorkflow, PlaceOrderWorkflow)
+                              MerchandiseOrderWorkflow, PlaceOrderWorkflow, OrderWorkflow)
 
 
 @dataclass
@@ -86,13 +89,15 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     esign = EsignActivities(r.sessions, EsignClient(r.http, url, key))
     merch = MerchandiseActivities(r.sessions, StoreClient(r.http, url, key))
     place_order = PlaceOrderActivities(r.sessions, ats_client(r.http, settings))
+    trading = TradingActivities(r.sessions, ats_client(r.http, settings), r.redis,
+                                timedelta(seconds=settings.trade_proceeds_delay_seconds))
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
             payments.ensure_customer, payments.link_manual, payments.link_provider, bank.check,
             bank.verify, bank.remind, transfers.open, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
             documents.submit, offering.load, offering.transition, purchase.load, purchase.hold, purchase.release,
             purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
             esign.prepare, esign.status, esign.void, merch.charge, merch.place, merch.refund,
-            place_order.load, place_order.market, place_order.place]
+            place_order.load, place_order.market, place_order.place, *activities_of(trading)]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

@@ -102,6 +102,11 @@ class OrderCarry:
     settled_executions: list[str] = field(default_factory=list)
     voided_executions: list[str] = field(default_factory=list)
     seen_events: list[str] = field(default_factory=list)  # the last webhook ids (bounded)
+    version: int = 0             # the view's version goes on growing in the new run
+    units_requested: int = 0
+    unit_price: str = ""
+    edits: int = 0               # edits sent so far (each edit's business key is numbered)
+    created: str = ""
 
 
 @dataclass

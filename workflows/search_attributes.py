@@ -8,8 +8,9 @@ USER_ID = SearchAttributeKey.for_keyword("VitrineUserId")
 FLOW = SearchAttributeKey.for_keyword("VitrineFlow")
 STEP = SearchAttributeKey.for_keyword("VitrineStep")
 ASSET_TICKER = SearchAttributeKey.for_keyword("VitrineAssetTicker")
+ORDER_STATUS = SearchAttributeKey.for_keyword("VitrineOrderStatus")  # an order workflow's status (issue 11)
 
-ALL = (USER_ID, FLOW, STEP, ASSET_TICKER)
+ALL = (USER_ID, FLOW, STEP, ASSET_TICKER, ORDER_STATUS)
 
 
 def cli_args() -> list[str]:
