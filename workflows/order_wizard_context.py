@@ -30,7 +30,8 @@ def wizard_context(facts: dict[str, Any], asset: dict[str, Any], email: str, sup
                    "transaction_id": W.transaction_id(str(placed.get("id") or "")), "status": placed.get("status"),
                    "order_type": placed.get("order_type"), "units": placed.get("units_requested"),
                    "units_filled": placed.get("units_filled"), "unit_price": placed.get("unit_price"),
-                   "estimated_cost": placed.get("pricing_order"), "fee": W.FEE, "ok_link": "/app/investments"}
+                   "estimated_cost": placed.get("pricing_order"), "fee": W.FEE, "ok_link": "/app/investments",
+                   "loader": W.LOADERS.get(str(placed.get("order_type")), W.LOADERS["LIMIT"])}
     return {
         "dwolla-tos": common,
         "intro": common,

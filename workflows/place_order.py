@@ -161,8 +161,8 @@ class PlaceOrderWorkflow(FlowWorkflow):
         f.check(sub)
         if sub.step == "select-bid":  # the server's prevalidation, on what entering the step loaded (no I/O)
             pre = W.prevalidate(sub.fields, f.facts)
-            if not pre.valid:
-                raise invalid({pre.field or "form": pre.message or "", "code": pre.code or ""}, pre.message or "")
+            if not pre.valid:  # on its field (the form says to look there), or for the whole form
+                raise invalid({pre.field: pre.message or ""}) if pre.field else invalid({}, pre.message or "")
 
     async def _submit(self, sub: StepSubmission) -> FlowState:
         f = self.flow

@@ -16,6 +16,7 @@ import { DocumentPage } from './documents/DocumentPage'
 import { FundAccountPage } from './funding/FundAccountPage'
 import { MakeInvestmentPage } from './invest/MakeInvestmentPage'
 import { OnboardingPage } from './onboarding/OnboardingPage'
+import { PlaceOrderPage } from './trade/PlaceOrderPage'
 import { DepositWithdrawRoute } from './portfolio/DepositWithdrawRoute'
 import { MicroDepositDialog } from './portfolio/MicroDepositDialog'
 import { PlaceholderPage } from './pages/PlaceholderPage'
@@ -76,6 +77,8 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'fund-account/*', element: <FundAccountPage /> },
     { path: 'document/*', element: <DocumentPage /> },
     { path: 'make-investment/*', element: <MakeInvestmentPage /> },
+    { path: 'place-bid/*', element: <PlaceOrderPage side="BID" /> },
+    { path: 'place-ask/*', element: <PlaceOrderPage side="ASK" /> },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]
