@@ -1,0 +1,161 @@
+"""The order calls on the real stack (api, worker, PostgreSQL, the ATS sandbox over HTTP): every prevalidation code
+with the spec's exact message (domain/order_rules.py), the create refusing the same way and starting nothing, the
+account and order ids of another investor or malformed ones not found, and the order's life through the api:
+create (twice with one key: one order), submit, list, read, edit, cancel and their refusals, positions."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+import httpx
+from sqlalchemy import update
+from temporalio.client import Client
+from temporalio.service import RPCError
+
+from api.state import AppState
+from domain import order_rules as R
+from domain.purchase import SHARES_MIN
+from store.models import Customer, Email, User
+from store.trading_ledger import HoldRequest, hold
+from tests.conftest import Providers
+from tests.flows.investors import funded_investor
+from tests.flows.test_place_order import give_shares, trading_asset
+from workflows import order_types as O
+
+
+def acct(user: dict[str, Any]) -> str:
+    return f"acct-{user['user_id']}"
+
+
+def order_body(asset_ticker: str, context: str = "bid", units: Any = 1, price: Any = "10.00",
+               kind: str = "LIMIT") -> dict[str, Any]:
+    return {"financialInstrumentId": asset_ticker.lstrip("#"), "type": kind, "term": "GOOD_TIL_CANCELED",
+            "context": context, "units": units, "unitPrice": price, "disclosureReadAndAgreedTo": True}
+
+
+async def prevalidate(api: httpx.AsyncClient, user: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    r = await api.post(f"/api/financial-accounts/{acct(user)}/orders/prevalidate", json=body, headers=user["headers"])
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+async def create(api: httpx.AsyncClient, user: dict[str, Any], body: dict[str, Any],
+                 key: str | None = None) -> httpx.Response:
+    headers = {**user["headers"], "Idempotency-Key": key or uuid.uuid4().hex}
+    return await api.post(f"/api/financial-accounts/{acct(user)}/orders", json=body, headers=headers)
+
+
+async def assert_refused_alike(api: httpx.AsyncClient, temporal: Client, user: dict[str, Any], body: dict[str, Any],
+                               code: str, message: str, available: int | None = None) -> None:
+    """The prevalidation answers 200 invalid with the code and message; the create refuses with 422 the same and
+    starts no order."""
+    answer = await prevalidate(api, user, body)
+    assert (answer["valid"], answer["code"], answer["message"]) == (False, code, message), answer
+    if available is not None:
+        assert answer["context"]["unitsAvailable"] == available, answer
+    key = uuid.uuid4().hex
+    r = await create(api, user, body, key)
+    assert r.status_code == 422, r.text
+    assert r.json()["error_type"] == code and r.json()["errors"][0]["message"] == message, r.text
+    order_id = O.order_id_for(int(user["user_id"]), key)
+    try:
+        await temporal.get_workflow_handle(O.workflow_id(order_id)).describe()
+        raise AssertionError(f"a refused create started {order_id}")
+    except RPCError:
+        pass
+
+
+async def test_every_prevalidation_code_with_its_message(api: httpx.AsyncClient, app_state: AppState,
+                                                         providers: Providers, temporal_client: Client) -> None:
+    asset = await trading_asset(app_state, providers, last_close="10.00")  # 1000 shares; last traded 10.00
+    a = await funded_investor(api, app_state, cash="100.00")
+    uid = int(a["user_id"])
+    await give_shares(app_state, uid, asset.id, 5)                # aged: may be sold
+    await give_shares(app_state, uid, asset.id, 3, date.today())  # bought today: held 5 business days
+    t = asset.ticker
+    ok = await prevalidate(api, a, order_body(t, "bid", 10, "10.00"))
+    assert ok == {"valid": True, "code": None, "message": None, "field": None, "context": {"unitsAvailable": 10}}
+    ok = await prevalidate(api, a, order_body(t, "ASK", 5, "7.00"))  # exactly 30% below: allowed
+    assert ok["valid"] and ok["context"]["unitsAvailable"] == 5, ok
+
+    cases: list[tuple[dict[str, Any], str, str, int | None]] = [
+        (order_body(t, "bid", 11, "10.00"), R.INSUFFICIENT_FUNDS, R.FUNDS_MESSAGE, 10),
+        (order_body(t, "bid", 1001, "0.05"), R.INVALID_UNITS, R.bid_units_message(1000), None),
+        (order_body(t, "bid", 0, "10.00"), R.INVALID_UNITS, SHARES_MIN, None),
+        (order_body(t, "bid", "2.5", "10.00"), R.INVALID_UNITS, SHARES_MIN, None),
+        (order_body(t, "bid", 1, "10.07"), R.INVALID_UNIT_PRICE, R.off_tick_message(Decimal("10.07")), None),
+        (order_body(t, "bid", 1, "0"), R.INVALID_UNIT_PRICE, R.PRICE_REQUIRED, None),
+        (order_body(t, "bid", 1, "10.001"), R.INVALID_UNIT_PRICE, R.PRICE_DECIMALS, None),
+        (order_body(t, "ask", 9, "10.00"), R.INSUFFICIENT_UNITS, R.units_message(5), 5),
+        (order_body(t, "ask", 7, "10.00"), R.INALIENABLE_UNITS, R.inalienable_message(5), 5),
+        (order_body(t, "ask", 1, "6.95"), R.UNIT_PRICE_OUT_OF_BOUNDS, R.PRICE_OUT_OF_BOUNDS_MESSAGE, 5),
+        (order_body(t, "bid", kind="INSTANT"), R.INSTANT_BUY_UNAVAILABLE, R.INSTANT_BUY_UNAVAILABLE_MESSAGE, None),
+    ]
+    for body, code, message, available in cases:
+        await assert_refused_alike(api, temporal_client, a, body, code, message, available)
+
+    # an open bid of the investor's on this asset (its hold taken): an ask is cross trading
+    async with app_state.sessions() as db:
+        assert await hold(db, HoldRequest(f"test-{uuid.uuid4()}", uid, asset.id, "BID", 1, Decimal("5.00")))
+        await db.commit()
+    await assert_refused_alike(api, temporal_client, a, order_body(t, "ask", 1, "10.00"), R.CROSS_TRADING_PROHIBITED,
+                               R.CROSS_TRADING_MESSAGE)
+
+    # the gates: verified e-mail, a state where trading is available, a payment customer in good standing
+    b = await funded_investor(api, app_state)
+    ub = int(b["user_id"])
+    async with app_state.sessions() as db:
+        await db.execute(update(Email).where(Email.user_id == ub).values(verified=False))
+        await db.commit()
+    await assert_refused_alike(api, temporal_client, b, order_body(t), R.EMAIL_NOT_VERIFIED,
+                               R.VERIFY_EMAIL.format(email=b["email"]))
+    async with app_state.sessions() as db:
+        await db.execute(update(Email).where(Email.user_id == ub).values(verified=True))
+        await db.execute(update(User).where(User.id == ub).values(state="TX"))
+        await db.commit()
+    await assert_refused_alike(api, temporal_client, b, order_body(t), R.FINANCIAL_ACCOUNT_RESTRICTED, R.STATE_BLOCKED)
+    async with app_state.sessions() as db:
+        await db.execute(update(User).where(User.id == ub).values(state="CA"))
+        await db.execute(update(Customer).where(Customer.user_id == ub).values(status="suspended"))
+        await db.commit()
+    answer = await prevalidate(api, b, order_body(t))
+    assert (answer["valid"], answer["code"]) == (False, R.FINANCIAL_ACCOUNT_RESTRICTED), answer
+    assert "locked" in answer["message"], answer
+
+
+async def test_bad_requests_and_other_accounts(api: httpx.AsyncClient, app_state: AppState,
+                                               providers: Providers) -> None:
+    asset = await trading_asset(app_state, providers)
+    a = await funded_investor(api, app_state)
+    b = await funded_investor(api, app_state)
+    h, body = a["headers"], order_body(asset.ticker)
+    # another investor's account, and account ids that are no account: not found, never a server error
+    for account in (acct(b), "acct-0", "acct-99999999999", "acct-x", "x", "acct--1", "%20"):
+        for method, tail in (("POST", "/orders/prevalidate"), ("POST", "/orders"), ("GET", "/orders"),
+                             ("GET", "/positions"), ("GET", f"/orders/{uuid.uuid4()}")):
+            r = await api.request(method, f"/api/financial-accounts/{account}{tail}", json=body,
+                                  headers={**h, "Idempotency-Key": "k"})
+            assert r.status_code == 404, (method, account, tail, r.status_code, r.text)
+    # malformed order ids: not found
+    for order_id in ("nope", "1", "00000000-0000-0000-0000-00000000000g", str(uuid.uuid4())):
+        for method, tail in (("GET", ""), ("DELETE", ""), ("POST", "/submit"), ("PUT", "")):
+            r = await api.request(method, f"/api/financial-accounts/{acct(a)}/orders/{order_id}{tail}",
+                                  json={"units": 1, "unitPrice": "10.00"}, headers={**h, "Idempotency-Key": "k"})
+            assert r.status_code == 404, (method, order_id, tail, r.status_code, r.text)
+        r = await api.post(f"/api/trading/orders/{order_id}/confirm/", headers=h)
+        assert r.status_code == 404, r.text
+    # the create needs an Idempotency-Key
+    r = await api.post(f"/api/financial-accounts/{acct(a)}/orders", json=body, headers=h)
+    assert r.status_code == 400 and r.json()["error_type"] == "IDEMPOTENCY_KEY_REQUIRED", r.text
+    # bad bodies: 4xx with a message
+    for bad in ({**body, "context": "hold"}, {**body, "type": "MARKET"}, {**body, "term": "FOREVER"},
+                {**body, "financialInstrumentId": "NOPE404"}, {**body, "units": {"x": 1}}, [1, 2], "text"):
+        r = await api.post(f"/api/financial-accounts/{acct(a)}/orders/prevalidate", json=bad, headers=h)
+        assert 400 <= r.status_code < 500 and r.json()["errors"][0]["message"], (bad, r.status_code, r.text)
+    # no token: 401
+    r = await api.get(f"/api/financial-accounts/{acct(a)}/orders")
+    assert r.status_code == 401
