@@ -12,6 +12,7 @@ from config import Settings
 from store.models import User
 from workflows import document_upload, fund_account, make_investment, onboarding, place_order
 from workflows.bank_steps import BankLinkTimings
+from workflows.order_types import OrderTimings
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,8 @@ def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseIn
 def order_input(u: User, s: Settings, a: Start) -> place_order.PlaceOrderInput:
     return place_order.PlaceOrderInput(
         u.id, a.asset_id, a.ticker, a.side, a.order_id, s.enabled_states, s.blocked_states, s.support_email,
-        s.migration_flag, timings(s), idle_timeout_seconds=s.purchase_idle_timeout_seconds)
+        s.migration_flag, timings(s), OrderTimings(s.order_poll_seconds, s.order_queued_after_seconds,
+                                                   s.order_polls_per_run), s.purchase_idle_timeout_seconds)
 
 
 def order_summary(u: User, a: Start) -> str:

@@ -20,12 +20,9 @@ def order_summary(inp: O.OrderInput) -> str:
 
 
 def order_attributes(inp: O.OrderInput) -> TypedSearchAttributes:
-    pairs: list[SearchAttributePair[Any]] = [SearchAttributePair(sa.USER_ID, str(inp.user_id)),
-                                             SearchAttributePair(sa.ASSET_TICKER, inp.ticker)]
-    status = getattr(sa, "ORDER_STATUS", None)  # part A registers VitrineOrderStatus
-    if status is not None:
-        pairs.append(SearchAttributePair(status, "SUBMITTED"))
-    return TypedSearchAttributes(pairs)
+    return TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(inp.user_id)),
+                                  SearchAttributePair(sa.ASSET_TICKER, inp.ticker),
+                                  SearchAttributePair(sa.ORDER_STATUS, "SUBMITTED")])
 
 
 async def start_order(client: Client, inp: O.OrderInput, task_queue: str) -> WorkflowHandle[Any, Any]:
