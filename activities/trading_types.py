@@ -2,8 +2,8 @@
 JSON (docs/ats.md) that the activities and the workflow's `ats_event` signal share. Nothing heavy is imported here:
 the workflow imports this module, never activities/trading.py."""
 
-from __future__ import annotations
-
+# no `from __future__ import annotations`: the workflow sandbox decodes nested dataclasses (Snapshot.order) from
+# real annotations
 from dataclasses import dataclass, field
 from typing import Any
 

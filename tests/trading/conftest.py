@@ -71,3 +71,7 @@ async def share_sums(db: AsyncSession) -> dict[int, int]:
 async def account_shares(db: AsyncSession, account: str, asset_id: int) -> int:
     return int(await db.scalar(select(func.coalesce(func.sum(SharePosting.units), 0)).where(
         SharePosting.account == account, SharePosting.asset_id == asset_id)) or 0)
+
+
+# the order workflow tests' market (tests/trading/order_harness.py): imported last, it uses the helpers above
+from tests.trading.order_harness import ats_server, market  # noqa: E402, F401

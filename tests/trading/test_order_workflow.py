@@ -1,0 +1,170 @@
+"""The order workflow (workflows/order.py) on the real Temporal dev server and the real ATS sandbox (its own
+providers app, frozen demo clock; tests/trading/order_harness.py): what the investor ends up with in the ledger
+and what the order shows, for each path."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from temporalio.client import WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+
+from domain import ledger as L
+from store.ledger import balance, share_balance
+from tests.trading.conftest import LONG_AGO, Sessions, investor
+from tests.trading.order_harness import Market
+from tests.workflows.histories import record
+from workflows import order_types as O
+
+D = Decimal
+
+
+async def cash(sessions: Sessions, uid: int) -> Decimal:
+    async with sessions() as db:
+        return await balance(db, L.cash(uid))
+
+
+async def shares(sessions: Sessions, uid: int, asset_id: int) -> int:
+    async with sessions() as db:
+        return await share_balance(db, L.shares(uid), asset_id)
+
+
+async def test_instant_buy_against_a_resting_ask_settles_after_confirmation(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    await market.maker(ticker, "ASK", 5, "10.05")
+    await market.to_open(start)
+    uid = await investor(sessions, "100.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 1, "10.05", order_type="INSTANT",
+                                term="IMMEDIATE_OR_CANCEL")
+    view = await market.submit(handle)
+    assert view.status == "FILLED" and view.units_filled == 1
+    assert await cash(sessions, uid) == D("89.95")  # held, not yet settled
+    view = await market.until(handle, lambda v: len(v.executions) == 1)
+    assert view.executions[0].status == "PENDING_CONFIRMATION"
+    await market.past_confirmation(start)
+    assert await market.result(handle) == "FILLED"
+    view = await handle.query(O.VIEW, result_type=O.OrderView)
+    assert [x.status for x in view.executions] == ["SETTLED"] and view.pricing_debited == "10.05"
+    assert await cash(sessions, uid) == D("89.95") and await shares(sessions, uid, asset_id) == 1
+    async with sessions() as db:
+        assert await balance(db, L.CLEARING) >= D("10.05")
+    await record(handle, "Order--instant-buy-settled")
+
+
+async def test_limit_bid_rests_post_only_and_fills_at_the_open(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    uid = await investor(sessions, "100.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 3, "10.00")
+    view = await market.submit(handle)
+    assert view.status == "SUBMITTED" and view.units_filled == 0 and view.ats_order_id
+    await market.maker(ticker, "ASK", 3, "9.90")  # post-only: both rest, nothing matches yet
+    assert (await handle.query(O.VIEW, result_type=O.OrderView)).units_filled == 0
+    await market.to_open(start)  # the open uncrosses the book
+    view = await market.until(handle, lambda v: v.status == "FILLED" and len(v.executions) == 1)
+    price = D(view.executions[0].unit_price)
+    await market.past_confirmation(start)
+    assert await market.result(handle) == "FILLED"
+    # settled at the trade's price: a bid filled below its limit gets the difference back
+    assert await cash(sessions, uid) == D("100.00") - 3 * price
+    assert await shares(sessions, uid, asset_id) == 3
+    await record(handle, "Order--limit-rests-fills-at-open")
+
+
+async def test_partial_fill_then_cancel_releases_the_rest(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    await market.maker(ticker, "ASK", 2, "10.00")
+    await market.to_open(start)
+    uid = await investor(sessions, "100.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 5, "10.00")
+    view = await market.submit(handle)
+    assert view.status == "PARTIALLY_FILLED" and view.units_filled == 2
+    assert await cash(sessions, uid) == D("50.00")  # 5 x 10.00 held
+    result = await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
+    assert result.outcome == "CANCELED" and result.order.status == "PARTIALLY_FILLED_AND_CANCELED"
+    await market.past_confirmation(start)
+    assert await market.result(handle) == "PARTIALLY_FILLED_AND_CANCELED"
+    assert await cash(sessions, uid) == D("80.00") and await shares(sessions, uid, asset_id) == 2
+    await record(handle, "Order--partial-fill-canceled")
+
+
+async def test_ioc_remainder_is_released(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    await market.maker(ticker, "ASK", 1, "10.00")
+    await market.to_open(start)
+    uid = await investor(sessions, "100.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 3, "10.00", term="IMMEDIATE_OR_CANCEL")
+    view = await market.submit(handle)
+    assert view.status == "PARTIALLY_FILLED_AND_TERMINATED" and view.units_filled == 1
+    await market.past_confirmation(start)
+    assert await market.result(handle) == "PARTIALLY_FILLED_AND_TERMINATED"
+    assert await cash(sessions, uid) == D("90.00") and await shares(sessions, uid, asset_id) == 1
+    await record(handle, "Order--ioc-remainder-released")
+
+
+async def test_a_refused_hold_ends_rejected_and_moves_nothing(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    await market.next_session()
+    uid = await investor(sessions, "5.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 1, "10.00")
+    view = await market.submit(handle)
+    assert view.status == O.REJECTED and view.code == "INSUFFICIENT_FUNDS" and view.ats_order_id is None
+    assert await market.result(handle) == O.REJECTED
+    assert await cash(sessions, uid) == D("5.00")
+    seller = await investor(sessions, "0", {asset_id: [(2, LONG_AGO)]})
+    ask = await market.order(seller, asset_id, ticker, "ASK", 3, "10.00")
+    view = await market.submit(ask)
+    assert view.status == O.REJECTED and view.code == "INSUFFICIENT_UNITS"
+    assert await market.result(ask) == O.REJECTED and await shares(sessions, seller, asset_id) == 2
+    await record(handle, "Order--hold-refused")
+
+
+async def test_confirm_during_confirmation_then_settlement(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    await market.to_open(start)
+    seller = await investor(sessions, "0", {asset_id: [(5, LONG_AGO)]})
+    buyer = await investor(sessions, "100.00")
+    ask = await market.order(seller, asset_id, ticker, "ASK", 2, "10.00")
+    assert (await market.submit(ask)).status == "SUBMITTED"
+    bid = await market.order(buyer, asset_id, ticker, "BID", 2, "10.00")
+    assert (await market.submit(bid)).status == "FILLED"
+    view = await market.until(bid, lambda v: v.confirmed_matched_status == "MATCHED")
+    assert view.matched_shares_count == 2
+    # during OPEN the ATS refuses a confirmation: a clear refusal, nothing moves
+    with pytest.raises(WorkflowUpdateFailedError) as refused:
+        await bid.execute_update(O.CONFIRM, result_type=O.OrderView)
+    assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.message == O.NOT_IN_CONFIRMATION
+    await market.to_confirmation(start)
+    await market.until(ask, lambda v: v.confirmed_matched_status == "MATCHED")
+    for handle in (bid, ask):
+        view = await handle.execute_update(O.CONFIRM, result_type=O.OrderView)
+        assert view.confirmed_matched_status is None
+    assert await market.result(bid) == "FILLED" and await market.result(ask) == "FILLED"  # settled in CONFIRMATION
+    assert await cash(sessions, buyer) == D("80.00") and await shares(sessions, buyer, asset_id) == 2
+    assert await cash(sessions, seller) == D("20.00") and await shares(sessions, seller, asset_id) == 3
+    async with sessions() as db:  # between two Vitrine investors the clearing account nets to zero for this asset
+        assert await share_balance(db, L.CLEARING, asset_id) == 0
+    await record(bid, "Order--confirmed-settled")
+    await record(ask, "Order--confirmed-settled-ask")
+
+
+async def test_a_voided_match_moves_nothing(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    await market.maker(ticker, "ASK", 1, "10.00")
+    await market.to_open(start)
+    uid = await investor(sessions, "100.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 1, "10.00")
+    assert (await market.submit(handle)).status == "FILLED"
+    view = await market.until(handle, lambda v: len(v.executions) == 1)
+    await handle.signal(O.VOID, O.VoidRequest(view.executions[0].id))
+    assert await market.result(handle) == "FILLED"
+    view = await handle.query(O.VIEW, result_type=O.OrderView)
+    assert [x.status for x in view.executions] == ["VOIDED"] and view.pricing_debited == "0.00"
+    assert await cash(sessions, uid) == D("100.00") and await shares(sessions, uid, asset_id) == 0
+    await record(handle, "Order--voided")
