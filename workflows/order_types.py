@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Side = Literal["BID", "ASK"]
 OrderType = Literal["LIMIT", "INSTANT"]
@@ -119,7 +119,7 @@ class EditRequest:
 class AtsEvent:
     event_id: str
     topic: str          # order.* | execution.* (docs/ats.md)
-    data: dict[str, object]
+    data: dict[str, Any]  # Any, not object: Temporal's converter cannot decode `object` values
 
 
 @dataclass
