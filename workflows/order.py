@@ -240,10 +240,10 @@ class OrderWorkflow:
             return
         changed = False
         if event.topic.startswith("order."):
-            changed = s.apply_order(T.order_of(dict(event.data)))
+            changed = s.apply_order(T.order_of(dict(event.data)), fresh=False)
         elif event.topic.startswith("execution."):
             x = T.execution_of(dict(event.data), s.ats.id)
-            changed = x is not None and s.apply_execution(x)
+            changed = x is not None and s.apply_execution(x, fresh=False)
         if changed:
             s.version += 1
             self._wake = True

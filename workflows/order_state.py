@@ -86,22 +86,27 @@ class OrderState:
         self.seen = (self.seen + [event_id])[-SEEN_KEPT:]
         return False
 
-    def apply_order(self, o: AtsOrder) -> bool:
-        """Takes the ATS's order when it is newer than what we know; True when something changed."""
+    def apply_order(self, o: AtsOrder, *, fresh: bool = True) -> bool:
+        """Takes the ATS's order: an answer to our own call (`fresh`) as it is, a webhook's only when newer than
+        what we know (by `modified`, then status, then filled units); an ended order never reopens. True when
+        something changed."""
         cur = self.ats
         if cur is not None:
-            if o.id != cur.id or (cur.status in O.ENDED and o.status not in O.ENDED):
+            if o.id != cur.id or o == cur or (cur.status in O.ENDED and o.status not in O.ENDED):
                 return False
-            if cur.modified and _order_key(o) <= _order_key(cur):
+            if not fresh and cur.modified and _order_key(o) <= _order_key(cur):
                 return False
         self.ats = o
         self.units, self.unit_price = o.units_requested or self.units, o.unit_price or self.unit_price
         return True
 
-    def apply_execution(self, x: AtsExecution) -> bool:
+    def apply_execution(self, x: AtsExecution, *, fresh: bool = True) -> bool:
+        """Likewise for one execution: a final status (SETTLED, VOIDED) is never undone; `confirmed` only grows."""
         cur = self.executions.get(x.id)
         if cur is not None:
-            if (_execution_rank(x.status), x.modified) < (_execution_rank(cur.status), cur.modified):
+            final_back = _execution_rank(x.status) < _execution_rank(cur.status)
+            if final_back or (not fresh and (x.modified, _execution_rank(x.status)) <
+                              (cur.modified, _execution_rank(cur.status))):
                 if x.confirmed and not cur.confirmed:
                     cur.confirmed = True
                     return True

@@ -131,6 +131,11 @@ class Market:
         data: dict[str, Any] = r.json()["data"]
         return data
 
+    async def chaos_injected(self) -> dict[str, int]:
+        r = await self.http.get("/sandbox/ats/chaos", headers={"X-Provider-Key": KEY})
+        injected: dict[str, int] = r.json()["data"]["injected"]
+        return injected
+
     def events(self, resource_ids: set[str]) -> list[O.AtsEvent]:
         """The webhooks the ATS sent about these orders or executions, in the order sent."""
         out = []

@@ -4,10 +4,11 @@ and what the order shows, for each path."""
 
 from __future__ import annotations
 
+import asyncio
 from decimal import Decimal
 
 import pytest
-from temporalio.client import WorkflowUpdateFailedError
+from temporalio.client import WorkflowUpdateFailedError, WorkflowUpdateStage
 from temporalio.exceptions import ApplicationError
 
 from domain import ledger as L
@@ -16,6 +17,7 @@ from tests.trading.conftest import LONG_AGO, Sessions, investor
 from tests.trading.order_harness import Market
 from tests.workflows.histories import record
 from workflows import order_types as O
+from workflows import search_attributes as sa
 
 D = Decimal
 
@@ -168,3 +170,122 @@ async def test_a_voided_match_moves_nothing(market: Market, sessions: Sessions) 
     assert [x.status for x in view.executions] == ["VOIDED"] and view.pricing_debited == "0.00"
     assert await cash(sessions, uid) == D("100.00") and await shares(sessions, uid, asset_id) == 0
     await record(handle, "Order--voided")
+
+
+async def _delivered(market: Market, ids: set[str], topic: str) -> list[O.AtsEvent]:
+    for _ in range(50):
+        events = market.events(ids)
+        if any(e.topic == topic for e in events):
+            return events
+        await market.advance(0)
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no {topic} webhook for {ids}")
+
+
+async def test_cancel_racing_a_fill_is_too_late_and_webhooks_settle_it_once(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    await market.to_open(start)
+    uid = await investor(sessions, "100.00")
+    slow = O.OrderTimings(poll_seconds=3600, queued_after_seconds=2, polls_per_run=500)  # only webhooks move it
+    handle = await market.order(uid, asset_id, ticker, "BID", 2, "10.00", timings=slow)
+    view = await market.submit(handle)
+    assert view.status == "SUBMITTED" and view.ats_order_id
+    await market.maker(ticker, "ASK", 2, "10.00")  # the fill comes first; the workflow has not heard of it
+    result = await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
+    assert result.outcome == "TOO_LATE" and result.order.status == "FILLED"  # the api: 'Unable to Process Cancelation'
+    view = await market.until(handle, lambda v: len(v.executions) == 1)
+    xid = view.executions[0].id
+    await market.past_confirmation(start)
+    events = await _delivered(market, {view.ats_order_id, xid}, "execution.settled")
+    # late, twice and out of order: the newest state wins, the execution is posted once
+    for event in list(reversed(events)) + events:
+        await handle.signal(O.ATS_EVENT, event)
+    assert await market.result(handle) == "FILLED"
+    assert await cash(sessions, uid) == D("80.00") and await shares(sessions, uid, asset_id) == 2  # posted once
+    await record(handle, "Order--cancel-too-late-webhooks")
+
+
+async def test_an_edit_keeps_or_loses_priority_and_reholds(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    a, b, c = [await investor(sessions, "100.00") for _ in range(3)]
+    orders = {}
+    for uid in (a, b, c):
+        orders[uid] = await market.order(uid, asset_id, ticker, "BID", 2, "10.00")
+        assert (await market.submit(orders[uid])).status == "SUBMITTED"
+    view = await orders[b].execute_update(O.REPLACE, O.EditRequest(3, "10.00"), result_type=O.OrderView)
+    assert view.units_requested == 3 and view.status == "SUBMITTED"  # more units: to the back of its price
+    assert await cash(sessions, b) == D("70.00")
+    view = await orders[a].execute_update(O.REPLACE, O.EditRequest(1, "10.00"), result_type=O.OrderView)
+    assert view.units_requested == 1  # fewer units at the same price: keeps its place
+    assert await cash(sessions, a) == D("90.00")
+    await market.maker(ticker, "ASK", 3, "10.00")
+    await market.to_open(start)
+    await market.until(orders[a], lambda v: v.status == "FILLED")
+    await market.until(orders[c], lambda v: v.status == "FILLED")
+    assert (await orders[b].query(O.VIEW, result_type=O.OrderView)).units_filled == 0
+    with pytest.raises(WorkflowUpdateFailedError) as refused:  # the fill came first
+        await orders[a].execute_update(O.REPLACE, O.EditRequest(2, "10.00"), result_type=O.OrderView)
+    assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.message == O.EDIT_FAILED
+    assert (await orders[b].execute_update(O.CANCEL, result_type=O.CancelResult)).outcome == "CANCELED"
+    await market.past_confirmation(start)
+    assert [await market.result(orders[u]) for u in (a, b, c)] == ["FILLED", "CANCELED", "FILLED"]
+    assert [await cash(sessions, u) for u in (a, b, c)] == [D("90.00"), D("100.00"), D("80.00")]
+    await record(orders[a], "Order--edited-filled-edit-refused")
+    await record(orders[b], "Order--edited-canceled")
+
+
+async def test_queued_while_the_ats_refuses_then_placed_and_updates_one_at_a_time(market: Market,
+                                                                                  sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    await market.next_session()
+    uid = await investor(sessions, "100.00")
+    await market.chaos(seed=1, fail_503=1.0)
+    try:
+        handle = await market.order(uid, asset_id, ticker, "BID", 2, "10.00")
+        view = await market.submit(handle)
+        assert view.status == O.QUEUED and view.ats_order_id is None
+        desc = await handle.describe()
+        assert desc.typed_search_attributes.get(sa.ORDER_STATUS) == O.QUEUED
+        cancel = await handle.start_update(O.CANCEL, wait_for_stage=WorkflowUpdateStage.ACCEPTED,
+                                           result_type=O.CancelResult)
+        await market.until(handle, lambda v: v.status == O.PENDING_CANCEL)
+        for name, arg, message in ((O.REPLACE, O.EditRequest(1, "10.00"), O.UNABLE_TO_EDIT),
+                                   (O.CANCEL, None, O.UNABLE_TO_CANCEL)):
+            with pytest.raises(WorkflowUpdateFailedError) as refused:
+                if arg is None:
+                    await handle.execute_update(name, result_type=O.CancelResult)
+                else:
+                    await handle.execute_update(name, arg, result_type=O.OrderView)
+            assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.message == message
+        assert (await market.chaos_injected()).get("503", 0) > 0  # the refusals really happened
+    finally:
+        await market.chaos()
+    result = await asyncio.wait_for(cancel.result(), 30)
+    assert result.outcome == "CANCELED" and result.order.ats_order_id  # placed once the ATS answered, then canceled
+    assert await market.result(handle) == "CANCELED"
+    assert await cash(sessions, uid) == D("100.00")
+    await record(handle, "Order--queued-then-canceled")
+
+
+async def test_a_long_order_continues_as_new_and_still_ends(market: Market, sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    await market.next_session()
+    uid = await investor(sessions, "100.00")
+    short = O.OrderTimings(poll_seconds=0.2, queued_after_seconds=2, polls_per_run=3)
+    handle = await market.order(uid, asset_id, ticker, "BID", 2, "10.00", timings=short)
+    await market.submit(handle)
+    first = handle.first_execution_run_id
+    latest = market.client.get_workflow_handle(handle.id)
+    deadline = asyncio.get_running_loop().time() + 30
+    while (await latest.describe()).run_id == first:
+        assert asyncio.get_running_loop().time() < deadline, "never continued as new"
+        await asyncio.sleep(0.2)
+    view = await latest.query(O.VIEW, result_type=O.OrderView)
+    assert view.status == "SUBMITTED" and view.ats_order_id
+    assert (await latest.execute_update(O.CANCEL, result_type=O.CancelResult)).outcome == "CANCELED"
+    assert await market.result(latest) == "CANCELED"
+    assert await cash(sessions, uid) == D("100.00")
+    await record(handle, "Order--continued-as-new")
+    await record(latest, "Order--carried-canceled")
