@@ -1,0 +1,240 @@
+"""The order workflow's steps (workflows/order.py drives them): each runs one activity by name (the
+implementations are in activities/trading.py; only their interface, activities/trading_types, enters the sandbox)
+and brings the OrderState up to date. Deterministic workflow code: it runs inside the Order workflow."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import timedelta
+from typing import Any
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError, ApplicationError
+
+with workflow.unsafe.imports_passed_through():
+    from activities import trading_types as T
+    from workflows import order_types as O
+    from workflows import search_attributes as sa
+    from workflows.order_state import OrderState, refusal_message
+
+# bounded: a ledger step is retried ~4 minutes, then the workflow answers or waits for its next poll
+LEDGER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=10,
+                           non_retryable_error_types=[T.HOLD_REFUSED, T.HOLD_CLOSED, T.FILL_NOT_COVERED])
+# one ATS call: a few quick retries; the workflow itself goes on trying with timers (QUEUED meanwhile) or polls
+ATS_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
+                        maximum_attempts=3, non_retryable_error_types=[T.ATS_REJECTED, T.ATS_INVALID_CLIENT])
+TIMEOUT = timedelta(seconds=30)
+
+
+def cause_of(exc: ActivityError) -> tuple[str | None, list[Any]]:
+    """The ApplicationError type and details an activity failed with."""
+    cause = exc.cause
+    if isinstance(cause, ApplicationError):
+        return cause.type, list(cause.details)
+    return None, []
+
+
+def ats_code(exc: ActivityError) -> str:
+    kind, details = cause_of(exc)
+    return str(details[0]) if kind == T.ATS_REJECTED and details else "ATS_UNAVAILABLE"
+
+
+class OrderSteps:
+    def __init__(self, inp: O.OrderInput) -> None:
+        self._inp = inp
+        self._s = OrderState.start(inp)
+        self.answered = inp.carried is not None  # submit's answer is ready: the ATS answered, QUEUED or REJECTED
+        self.read_now = inp.carried is not None and inp.carried.ats_order_id is not None
+        self._attr_status = "SUBMITTED" if inp.carried is None else ""
+        self._recorded = -1
+
+    @property
+    def state(self) -> OrderState:
+        return self._s
+
+    async def run_activity(self, name: str, arg: Any, result_type: type, retry: RetryPolicy = LEDGER_RETRY) -> Any:
+        return await workflow.execute_activity(name, arg, start_to_close_timeout=TIMEOUT, retry_policy=retry,
+                                               result_type=result_type)
+
+    async def hold(self) -> bool:
+        s, inp = self._s, self._inp
+        try:
+            await self.run_activity(
+                T.HOLD, T.HoldInput(inp.order_id, inp.user_id, inp.asset_id, inp.side, s.units, s.unit_price), bool)
+            return True
+        except ActivityError as exc:
+            kind, details = cause_of(exc)
+            if kind != T.HOLD_REFUSED:
+                raise
+            code, units = str(details[0]), int(details[1]) if len(details) > 1 else 0
+            self.reject(code, refusal_message(code, units) or code)
+            return False
+
+    def reject(self, code: str, message: str | None) -> None:
+        s = self._s
+        s.status, s.code, s.message, s.pending = O.REJECTED, code, message, None
+        self.answered = True
+
+    async def place(self) -> bool:
+        """Places the order, trying again with timers while the ATS refuses (QUEUED after a while)."""
+        s, inp = self._s, self._inp
+        started, delay = workflow.now(), 1.0
+        body = T.PlaceInput(O.account_id_for(inp.user_id), workflow.info().workflow_id, O.instrument_id_of(inp.ticker),
+                            inp.side, inp.order_type, inp.term, s.units, s.unit_price)
+        while True:
+            try:
+                order: T.AtsOrder = await self.run_activity(T.PLACE, body, T.AtsOrder, ATS_RETRY)
+                break
+            except ActivityError as exc:
+                kind, details = cause_of(exc)
+                if kind == T.ATS_REJECTED:
+                    code = str(details[0]) if details else "REJECTED"
+                    self.reject(code, refusal_message(code))
+                    return False
+                if kind == T.ATS_INVALID_CLIENT:
+                    workflow.logger.error("order %s: the ATS refuses Vitrine's client credentials", inp.order_id)
+            queued_after = timedelta(seconds=inp.timings.queued_after_seconds)
+            if s.status != O.QUEUED and workflow.now() - started >= queued_after:
+                s.status = O.QUEUED  # the api shows the spec's high-volume text for the market's state
+                self.answered = True
+                await self.record()
+            await workflow.sleep(timedelta(seconds=delay))
+            delay = min(delay * 2, max(inp.timings.poll_seconds, 1.0))
+        s.status, s.message = "SUBMITTED", None
+        s.apply_order(order)
+        self.answered = True
+        self.read_now = order.units_filled > 0 or order.status in O.ENDED
+        await self.record()
+        return True
+
+    async def read(self) -> None:
+        s, inp = self._s, self._inp
+        if s.ats is None:
+            return
+        self.read_now = False
+        try:
+            snap: T.Snapshot = await self.run_activity(
+                T.READ, T.ReadInput(O.account_id_for(inp.user_id), s.ats.id, O.instrument_id_of(inp.ticker)),
+                T.Snapshot, ATS_RETRY)
+        except ActivityError:  # the ATS did not answer: the next poll (or webhook) asks again
+            workflow.logger.warning("order %s: the ATS's state could not be read", inp.order_id)
+            return
+        changed = s.apply_order(snap.order)
+        for x in snap.executions:
+            changed = s.apply_execution(x) or changed
+        if changed:
+            s.version += 1
+
+    async def settle(self) -> None:
+        """Posts each execution the ATS settled, once; a voided one posts nothing."""
+        s = self._s
+        for x in s.newly_voided():
+            s.voided.add(x.id)
+            s.version += 1
+        for x in s.to_settle():
+            try:
+                await self.run_activity(T.SETTLE, T.SettleInput(self._inp.order_id, x.id, x.units, x.unit_price), bool)
+            except ActivityError as exc:  # runbook "re-drive a stuck settlement": retried at every poll
+                workflow.logger.error("order %s: execution %s could not be settled: %s", self._inp.order_id, x.id,
+                                      exc.cause)
+                continue
+            s.settled.add(x.id)
+            s.version += 1
+
+    async def void(self, req: O.VoidRequest) -> None:
+        """Voids the execution at the ATS (ops); the next read sees it VOIDED and nothing is posted for it."""
+        try:
+            status = await self.run_activity(T.VOID, T.VoidInput(req.execution_id, req.reason), str, ATS_RETRY)
+            workflow.logger.info("order %s: execution %s voided (%s)", self._inp.order_id, req.execution_id, status)
+        except ActivityError as exc:
+            workflow.logger.error("order %s: execution %s could not be voided: %s", self._inp.order_id,
+                                  req.execution_id, exc.cause)
+        self.read_now = True
+
+    async def release(self) -> None:
+        """Gives back what the order still holds (a no-op when nothing is held or it was released)."""
+        await self.run_activity(T.RELEASE, self._inp.order_id, bool)
+
+    async def record(self) -> None:
+        """Writes the view to the order list and the investor's live channel once per version; search attribute
+        and current details follow the status."""
+        s = self._s
+        status = s.shown_status()
+        if status != self._attr_status:
+            self._attr_status = status
+            workflow.upsert_search_attributes([sa.ORDER_STATUS.value_set(status)])
+        workflow.set_current_details(s.details())
+        if self._recorded == s.version:
+            return
+        self._recorded = s.version
+        await self.run_activity(T.RECORD, T.RecordInput(self._inp.user_id, asdict(s.view())), bool)
+
+    async def changed(self) -> None:
+        self._s.version += 1
+        await self.record()
+
+    async def rehold(self, edit_id: str, total: int, unit_price: str) -> None:
+        """Holds the larger of the old and new terms while the edit waits; a refusal is the Update's answer."""
+        try:
+            await self.run_activity(T.REHOLD, T.ReholdInput(self._inp.order_id, edit_id, total, unit_price), bool)
+        except ActivityError as exc:
+            kind, details = cause_of(exc)
+            if kind == T.HOLD_REFUSED:
+                code, units = str(details[0]), int(details[1]) if len(details) > 1 else 0
+                raise ApplicationError(refusal_message(code, units) or O.EDIT_FAILED, code, units,
+                                       type=T.HOLD_REFUSED) from None
+            raise ApplicationError(O.EDIT_FAILED, kind or "", type="EditRefused") from None
+
+    async def replace(self, req: O.EditRequest) -> None:
+        """One edit: re-hold, replace at the ATS, then the hold the kept terms need (`finish_rehold`)."""
+        s, inp = self._s, self._inp
+        if s.ats is None or s.ended():
+            raise ApplicationError(O.EDIT_FAILED, "ORDER_FINISHED", type="EditRefused")
+        s.edits += 1
+        edit_id = f"{workflow.info().workflow_id}:edit:{s.edits}"
+        total = s.filled + req.units  # the ATS takes the new total size, filled units included
+        await self.rehold(edit_id, total, req.unit_price)
+        applied = False
+        try:
+            order: T.AtsOrder = await self.run_activity(
+                T.REPLACE, T.ReplaceInput(O.account_id_for(inp.user_id), s.ats.id, total, req.unit_price), T.AtsOrder,
+                ATS_RETRY)
+            applied = True
+            s.apply_order(order)
+        except ActivityError as exc:  # e.g. ORDER_ALREADY_FILLED: the fill came first
+            self.read_now = True
+            raise ApplicationError(O.EDIT_FAILED, ats_code(exc), type="EditRefused") from None
+        finally:
+            await self.run_activity(T.FINISH_REHOLD, T.FinishReholdInput(inp.order_id, edit_id, applied), bool)
+        self.read_now = self.read_now or s.filled > 0
+
+    async def cancel(self) -> str:
+        """Cancels at the ATS: its outcome CANCELED | TOO_LATE | ALREADY_ENDED."""
+        s = self._s
+        if s.ats is None:
+            return "ALREADY_ENDED"
+        try:
+            answer: T.CancelAnswer = await self.run_activity(
+                T.CANCEL, T.CancelInput(O.account_id_for(self._inp.user_id), s.ats.id), T.CancelAnswer, ATS_RETRY)
+        except ActivityError as exc:
+            raise ApplicationError(O.CANCEL_FAILED, ats_code(exc), type="CancelRefused") from None
+        s.apply_order(answer.order)
+        self.read_now = True
+        return answer.outcome
+
+    async def confirm(self) -> None:
+        """Confirms this side of every execution waiting for it; outside CONFIRMATION the ATS refuses."""
+        s = self._s
+        waiting = s.waiting_confirmation()
+        try:
+            await self.run_activity(T.CONFIRM, T.ConfirmInput(O.account_id_for(self._inp.user_id),
+                                                              [x.id for x in waiting]), int, ATS_RETRY)
+        except ActivityError as exc:
+            self.read_now = True
+            code = ats_code(exc)
+            raise ApplicationError(O.NOT_IN_CONFIRMATION if code == "WINDOW_NOT_IN_CONFIRMATION" else
+                                   "Something went wrong, please try again", code, type="ConfirmRefused") from None
+        for x in waiting:
+            x.confirmed = True
+        self.read_now = True
