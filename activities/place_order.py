@@ -107,7 +107,8 @@ class PlaceOrderActivities:
             cash=cash, lots=[(lot.units, lot.acquired) for lot in pos.lots], open_orders=list(pos.open_orders),
             last_traded=last, lowest_ask=_price((inst.get("orderBook") or {}).get("askLow")), number_of_shares=shares,
             today=today, live=live, default_price=R.round_to_tick(default) if default else None,
-            shares_owned=pos.total, account_value=value))
+            shares_owned=pos.total, account_value=value,
+            alienable=R.alienable_units(pos.lots, pos.open_orders, today, req.edit_order_id or None)))
 
     @activity.defn(name=PLACE)
     async def place(self, req: PlaceRequest) -> PlaceResult:

@@ -35,6 +35,7 @@ class LoadMarket:
     user_id: int
     asset_id: int
     ticker: str
+    edit_order_id: str = ""
 
 
 @dataclass

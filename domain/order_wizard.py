@@ -84,15 +84,18 @@ STEP_IDS = tuple(s.id for s in STEPS)
 # ---- the select step ---------------------------------------------------------------------------------------------
 def market_facts(*, cash: Decimal, lots: list[tuple[int, date]], open_orders: list[R.OpenOrder],
                  last_traded: Decimal | None, lowest_ask: Decimal | None, number_of_shares: int, today: date,
-                 live: bool, default_price: Decimal | None, shares_owned: int, account_value: Decimal) -> dict[str, Any]:
-    """What entering the select step loaded, as JSON the workflow keeps (the validator reads it, no I/O)."""
+                 live: bool, default_price: Decimal | None, shares_owned: int, account_value: Decimal,
+                 alienable: int) -> dict[str, Any]:
+    """What entering the select step loaded, as JSON the workflow keeps (the validator reads it, no I/O). The units
+    one may sell (`alienable`) are counted by the loader: the holding period needs the holiday calendar, which a
+    workflow does not import."""
     return {"cash": money_str(cash), "lots": [[u, d.isoformat()] for u, d in lots],
             "open_orders": [[o.order_id, o.side, o.unfilled, money_str(o.unit_price)] for o in open_orders],
             "last_traded": money_str(last_traded) if last_traded is not None else None,
             "lowest_ask": money_str(lowest_ask) if lowest_ask is not None else None,
             "number_of_shares": number_of_shares, "today": today.isoformat(), "live": live,
             "default_price": money_str(default_price) if default_price is not None else None,
-            "shares_owned": shares_owned, "account_value": money_str(account_value)}
+            "shares_owned": shares_owned, "account_value": money_str(account_value), "alienable": alienable}
 
 
 def _dec(value: Any) -> Decimal | None:
@@ -109,8 +112,9 @@ def check_of(fields: Mapping[str, Any], facts: Facts) -> R.OrderCheck:
                           for i, s, n, p in m.get("open_orders") or ()),
         last_traded_price=_dec(m.get("last_traded")), number_of_shares=int(m.get("number_of_shares") or 0),
         today=date.fromisoformat(str(m.get("today") or facts.get("today"))),
-        order_type=str(fields.get("orderType") or R.LIMIT), lowest_ask=_dec(m.get("lowest_ask")),
-        editing=str(facts.get("edit_order") or "") or None)
+        order_type=str(fields.get("orderType") or R.LIMIT),
+        lowest_ask=_dec(m.get("lowest_ask")) if m.get("live") else None,  # the ATS buys instantly only while live
+        editing=str(facts.get("edit_order") or "") or None, alienable=int(m.get("alienable") or 0))
 
 
 def prevalidate(fields: Mapping[str, Any], facts: Facts) -> R.Prevalidation:
@@ -128,14 +132,13 @@ def terms(fields: Mapping[str, Any], facts: Facts) -> tuple[str, int, Decimal]:
 def max_units(facts: Facts) -> int:
     """The most shares the form allows: the asset's shares for a bid, the shares one may sell for an ask (the
     edited ask's own units included)."""
-    c = check_of({}, facts)
-    if c.side == R.BID:
-        return c.number_of_shares
-    return R.alienable_units(c.lots, c.open_orders, c.today, c.editing)
+    m: Mapping[str, Any] = facts.get("market") or {}
+    return int(m.get("number_of_shares") or 0) if facts.get("side") != "ASK" else int(m.get("alienable") or 0)
 
 
 def default_order_type(facts: Facts) -> str:
-    """Spec §4.1: instant when live trading, a bid, with a lowest ask (and not an edit); otherwise limit."""
+    """Spec §4.1: instant when live trading, a bid, with a lowest ask (and not an edit); otherwise limit (and Instant
+    Buy is unavailable: the ATS takes immediate-or-cancel orders only while the window is open)."""
     m: Mapping[str, Any] = facts.get("market") or {}
     instant = facts.get("side") == "BID" and bool(m.get("live")) and m.get("lowest_ask") and not facts.get("edit_order")
     return R.INSTANT if instant else R.LIMIT
@@ -155,7 +158,7 @@ def select_context(facts: Facts, email: str) -> dict[str, Any]:
         "shares_owned": m.get("shares_owned", 0), "available_to_sell": limit if side == "ASK" else None,
         "lowest_ask": m.get("lowest_ask"), "last_traded_price": m.get("last_traded"),
         "default_price": m.get("default_price"), "live": bool(m.get("live")),
-        "instant_available": side == "BID" and bool(m.get("lowest_ask")) and not facts.get("edit_order"),
+        "instant_available": default_order_type(facts) == R.INSTANT,
         "default_order_type": default_order_type(facts), "min_units": R.MIN_UNITS, "max_units": limit,
         "tick": str(R.TICK), "fee": FEE, "fund_link": "/app/investments/deposit-withdrawal", "loaders": LOADERS,
         "messages": {"units_min": P.SHARES_MIN, "units_max": R.bid_units_message(limit) if side == "BID"

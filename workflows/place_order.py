@@ -211,7 +211,8 @@ class PlaceOrderWorkflow(FlowWorkflow):
     async def _load_market(self) -> None:
         f = self.flow
         m: MarketFacts = await workflow.execute_local_activity(
-            MARKET, LoadMarket(self.inp.user_id, self.inp.asset_id, self.inp.ticker), result_type=MarketFacts,
+            MARKET, LoadMarket(self.inp.user_id, self.inp.asset_id, self.inp.ticker, self.inp.edit_order_id),
+            result_type=MarketFacts,
             start_to_close_timeout=SHORT, retry_policy=ATS_RETRY)
         if not m.tradable:
             self._fail_now(W.TRADING_CLOSED_TITLE, W.TRADING_CLOSED)

@@ -35,7 +35,8 @@ def test_an_edit_counts_only_the_new_fills() -> None:
 def market(**over: object) -> dict[str, object]:
     m = W.market_facts(cash=Decimal("50.00"), lots=[(5, date(2026, 1, 5))], open_orders=[],
                        last_traded=Decimal("10.00"), lowest_ask=None, number_of_shares=1000, today=date(2026, 11, 23),
-                       live=False, default_price=Decimal("10.00"), shares_owned=5, account_value=Decimal("100.00"))
+                       live=False, default_price=Decimal("10.00"), shares_owned=5, account_value=Decimal("100.00"),
+                       alienable=5)
     return {**m, **over}
 
 
@@ -49,10 +50,16 @@ def test_the_select_check_reads_what_the_flow_loaded() -> None:
     assert W.prevalidate({"orderType": "INSTANT"}, with_ask).valid
     assert W.terms({"orderType": "INSTANT", "units": 9}, with_ask) == ("INSTANT", 1, Decimal("9.95"))
     assert W.default_order_type(with_ask) == "INSTANT" and W.default_order_type(facts) == "LIMIT"
+    post_only = {"side": "BID", "market": market(lowest_ask="9.95", live=False)}
+    assert W.prevalidate({"orderType": "INSTANT"}, post_only).code == R.INSTANT_BUY_UNAVAILABLE
+    assert W.select_context(post_only, "help@x")["instant_available"] is False
     ask = {"side": "ASK", "market": market()}
     low = W.prevalidate({"orderType": "LIMIT", "units": 1, "unitPrice": "6.95"}, ask)
     assert (low.code, low.message) == (R.UNIT_PRICE_OUT_OF_BOUNDS, R.PRICE_OUT_OF_BOUNDS_MESSAGE)
     assert W.max_units(ask) == 5 and W.max_units(facts) == 1000
+    young = {"side": "ASK", "market": market(alienable=2)}  # what the loader counted past the holding period
+    assert W.prevalidate({"orderType": "LIMIT", "units": 3, "unitPrice": "10.00"}, young).message == \
+        R.inalienable_message(2)
 
 
 def test_a_refused_placement_goes_back_to_its_field_or_the_modal() -> None:

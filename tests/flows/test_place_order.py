@@ -24,6 +24,7 @@ from tests.api.accounts import signup
 from tests.conftest import Providers
 from tests.flows.driver import Flow
 from tests.flows.investors import funded_investor, offering
+from tests.workflows.histories import record
 
 LONG_AGO = date.today() - timedelta(days=60)
 
@@ -72,6 +73,13 @@ class Wizard(Flow):
         return await self.ok({})
 
 
+async def finished(api_state: AppState, flow_id: str, fixture: str) -> None:
+    """Waits for the wizard's workflow to end and records its history as a replay fixture (when recording)."""
+    handle = (await api_state.temporal()).get_workflow_handle(flow_id)
+    await asyncio.wait_for(handle.result(), 30)
+    await record(handle, fixture)
+
+
 async def held_cash(state: AppState, user_id: int, order_id: str) -> Decimal:
     async with state.sessions() as db:
         return await balance(db, L.held(user_id, order_id))
@@ -108,6 +116,7 @@ async def test_bid_from_start_to_summary(api: httpx.AsyncClient, app_state: AppS
     assert (await wiz.post("back"))["step"] == "summary"  # placed: no way back
     done = await wiz.ok({})
     assert done["status"] == "completed" and done["result"]["redirect"] == "/app/investments"
+    await finished(app_state, done["flow_id"], "PlaceOrder--bid-placed")
 
 
 async def test_select_refuses_a_bid_the_cash_does_not_cover(api: httpx.AsyncClient, app_state: AppState,
@@ -148,6 +157,12 @@ async def test_ask_below_the_band_is_refused_then_placed(api: httpx.AsyncClient,
     async with app_state.sessions() as db:
         from store.ledger import share_balance
         assert await share_balance(db, L.held(uid, summary["order_id"]), asset.id) == 2
+    await wiz.ok({})
+    await finished(app_state, wiz.state["flow_id"], "PlaceOrder--ask-placed")
+
+    buyer = await funded_investor(api, app_state, cash="50.00")  # the ask rests in the book
+    ctx = (await Wizard(api, buyer, asset.id).to_select())["context"]
+    assert ctx["lowest_ask"] == "7.00" and ctx["instant_available"] is ctx["live"]  # instant only while live
 
 
 async def test_edit_through_the_wizard(api: httpx.AsyncClient, app_state: AppState, providers: Providers) -> None:
@@ -175,6 +190,32 @@ async def test_edit_through_the_wizard(api: httpx.AsyncClient, app_state: AppSta
     while await held_cash(app_state, uid, order_id) != Decimal("30.00"):
         assert time.monotonic() < deadline
         await asyncio.sleep(0.2)
+    await edit.ok({})
+    await finished(app_state, edit.state["flow_id"], "PlaceOrder--edit-placed")
+
+
+async def test_a_hold_refused_at_placing_brings_the_investor_back_to_select(
+        api: httpx.AsyncClient, app_state: AppState, providers: Providers) -> None:
+    asset = await trading_asset(app_state, providers)
+    user = await funded_investor(api, app_state, cash="100.00")
+    uid = int(user["user_id"])
+    wiz = Wizard(api, user, asset.id)
+    await wiz.to_select()
+    await wiz.ok({"orderType": "LIMIT", "units": 5, "unitPrice": "10.00"})
+    assert wiz.state["step"] == "review"
+    async with app_state.sessions() as db:  # the cash leaves between select and review: the hold has the last word
+        await post(db, f"test-spend-{uid}", "test-funding", [(L.cash(uid), Decimal("-80.00")),
+                                                             (L.ACH_SETTLED, Decimal("80.00"))])
+        await db.commit()
+    state = await wiz.ok({})
+    assert state["step"] == "select-bid", state
+    assert state["error"] == {"title": W.UNABLE_TITLE, "message": R.FUNDS_MESSAGE, "action": None}
+    assert state["context"]["refusal"]["field"] == "unitPrice" and state["context"]["available_cash"] == "20.00"
+    summary = (await wiz.place({"orderType": "LIMIT", "units": 2, "unitPrice": "10.00"}))["context"]
+    assert wiz.state["step"] == "summary" and summary["units"] == 2
+    assert await held_cash(app_state, uid, summary["order_id"]) == Decimal("20.00")
+    await wiz.ok({})
+    await finished(app_state, wiz.state["flow_id"], "PlaceOrder--hold-refused")
 
 
 async def test_who_may_open_the_wizard(api: httpx.AsyncClient, app_state: AppState, providers: Providers) -> None:
@@ -194,6 +235,7 @@ async def test_who_may_open_the_wizard(api: httpx.AsyncClient, app_state: AppSta
         await db.commit()
     blocked = await Wizard(api, other, asset.id).open()
     assert blocked["status"] == "failed" and blocked["error"]["title"] == W.VERIFY_EMAIL_TITLE
+    await finished(app_state, blocked["flow_id"], "PlaceOrder--gate-failed")
     ioc = await offering(app_state)  # an asset still in its offering cannot be traded
     closed = await Wizard(api, user, ioc.id).open()
     assert closed["status"] == "failed" and closed["error"]["message"] == W.TRADING_CLOSED
