@@ -289,3 +289,22 @@ async def test_a_long_order_continues_as_new_and_still_ends(market: Market, sess
     assert await cash(sessions, uid) == D("100.00")
     await record(handle, "Order--continued-as-new")
     await record(latest, "Order--carried-canceled")
+
+
+async def test_an_order_the_ats_refuses_ends_rejected_and_gives_the_hold_back(market: Market,
+                                                                              sessions: Sessions) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    uid = await investor(sessions, "100.00")
+    ioc = await market.order(uid, asset_id, ticker, "BID", 1, "10.00", term="IMMEDIATE_OR_CANCEL")
+    view = await market.submit(ioc)  # post-only: the ATS takes no IOC
+    assert view.status == O.REJECTED and view.code == "WINDOW_CLOSED_FOR_IOC"
+    assert await market.result(ioc) == O.REJECTED
+    await market.to_open(start)
+    instant = await market.order(uid, asset_id, ticker, "BID", 1, "10.00", order_type="INSTANT",
+                                 term="IMMEDIATE_OR_CANCEL")
+    view = await market.submit(instant)  # an empty book: nothing to buy
+    assert view.status == O.REJECTED and view.code == "NO_ASK" and view.message
+    assert await market.result(instant) == O.REJECTED
+    assert await cash(sessions, uid) == D("100.00")
+    await record(instant, "Order--ats-rejected")
