@@ -25,6 +25,7 @@ from workflows import order_types as O
 T = TypeVar("T")
 ORDER_NOT_FOUND = "Order not found."
 ACCOUNT_NOT_FOUND = "Financial account not found."
+ORDER_ENDED = "ORDER_ENDED"
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 # refusals that are the investor's to fix on the form (the prevalidation codes): 422; any other refusal: 409
 FORM_CODES = frozenset({R.UNIT_PRICE_OUT_OF_BOUNDS, R.INSUFFICIENT_FUNDS, R.INSUFFICIENT_UNITS, R.INALIENABLE_UNITS,
@@ -67,8 +68,9 @@ async def current_view(client: Client, db: AsyncSession, user_id: int, order_id:
 
 def _refused(exc: WorkflowUpdateFailedError) -> ApiError:
     cause = exc.cause
-    if isinstance(cause, ApplicationError):
-        code = cause.type or None
+    if isinstance(cause, ApplicationError):  # details[0]: the refusal's code (a prevalidation code, an ATS code)
+        detail = cause.details[0] if cause.details else None
+        code = detail if isinstance(detail, str) and detail else cause.type or None
         return ApiError(422 if code in FORM_CODES else 409, cause.message, error_type=code)
     return ApiError(409, str(cause or exc))
 
@@ -87,6 +89,15 @@ async def update(client: Client, order_id: str, name: str, arg: Any, result_type
     except WorkflowUpdateFailedError as exc:
         raise _refused(exc) from None
     except RPCError as exc:
-        if exc.status == RPCStatusCode.NOT_FOUND:
-            raise ApiError(404, ORDER_NOT_FOUND) from None
-        raise
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise
+        if await _closed(client, order_id):  # the order ended (and its workflow with it)
+            raise ApiError(409, O.ORDER_ENDED, error_type=ORDER_ENDED) from None
+        raise ApiError(404, ORDER_NOT_FOUND) from None
+
+
+async def _closed(client: Client, order_id: str) -> bool:
+    try:
+        return (await client.get_workflow_handle(O.workflow_id(order_id)).describe()).close_time is not None
+    except RPCError:
+        return False

@@ -151,8 +151,7 @@ async def create_order(account_id: AccountId, body: OrderRequestIn, user: Curren
 
 def order_timings(state: State) -> O.OrderTimings:
     s = state.settings
-    return O.OrderTimings(**{f: getattr(s, f"order_{f}") for f in ("poll_seconds", "queued_after_seconds",
-                                                                   "polls_per_run") if hasattr(s, f"order_{f}")})
+    return O.OrderTimings(s.order_poll_seconds, s.order_queued_after_seconds, s.order_polls_per_run)
 
 
 @router.post(BASE + "/orders/{order_id}/submit", response_model=OrderData)
@@ -200,6 +199,8 @@ async def edit_order(account_id: AccountId, order_id: OrderId, body: EditIn, use
     key = _key(idempotency_key)
     client = await state.temporal()
     view = await C.current_view(client, db, user.id, order_id)
+    if view["status"] in O.ENDED:
+        raise ApiError(409, O.ORDER_ENDED, error_type=C.ORDER_ENDED)
     asset = await _asset(db, int(view["asset_id"]))
     check = await order_check(state, db, user, asset, side=view["side"], order_type=R.LIMIT, units=body.units,
                               unit_price=body.unitPrice, editing=order_id)
@@ -218,8 +219,13 @@ async def cancel_order(account_id: AccountId, order_id: OrderId, user: CurrentUs
     Cancelation'; a change still processing → 409 'Unable to Cancel Order'."""
     C.account_user(account_id, user.id)
     client = await state.temporal()
-    await C.current_view(client, db, user.id, order_id)
-    result = await C.update(client, order_id, O.CANCEL, None, O.CancelResult)
+    view = await C.current_view(client, db, user.id, order_id)
+    try:
+        result = await C.update(client, order_id, O.CANCEL, None, O.CancelResult)
+    except ApiError as exc:
+        if exc.error_type != C.ORDER_ENDED:
+            raise
+        return CancelOut(data=order_out(view), cancel="ALREADY_ENDED")
     if result.outcome == "TOO_LATE":
         raise ApiError(409, O.CANCEL_FAILED, error_type="TOO_LATE")
     outcome = "ALREADY_ENDED" if result.outcome == "ALREADY_ENDED" else "CANCELED"

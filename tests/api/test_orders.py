@@ -159,3 +159,99 @@ async def test_bad_requests_and_other_accounts(api: httpx.AsyncClient, app_state
     # no token: 401
     r = await api.get(f"/api/financial-accounts/{acct(a)}/orders")
     assert r.status_code == 401
+
+
+def orders_url(user: dict[str, Any], tail: str = "") -> str:
+    return f"/api/financial-accounts/{acct(user)}/orders{tail}"
+
+
+async def placed(api: httpx.AsyncClient, user: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """Creates and submits an order; answers its Order once the ATS answered."""
+    r = await create(api, user, body)
+    assert r.status_code == 201, r.text
+    s = await api.post(orders_url(user, f"/{r.json()['data']['id']}/submit"), headers=user["headers"])
+    assert s.status_code == 200, s.text
+    order: dict[str, Any] = s.json()["data"]
+    return order
+
+
+async def test_an_order_through_the_api(api: httpx.AsyncClient, app_state: AppState, providers: Providers,
+                                        temporal_client: Client) -> None:
+    asset = await trading_asset(app_state, providers)
+    a = await funded_investor(api, app_state, cash="1000.00")
+    b = await funded_investor(api, app_state)
+    h, body = a["headers"], order_body(asset.ticker, "bid", 2, "9.00")
+    # the same Idempotency-Key twice: one order
+    first = await create(api, a, body, "bid-1")
+    again = await create(api, a, body, "bid-1")
+    assert first.status_code == 201 and again.status_code == 200, (first.text, again.text)
+    order_id = first.json()["data"]["id"]
+    assert again.json()["data"]["id"] == order_id == O.order_id_for(int(a["user_id"]), "bid-1")
+    s = await api.post(orders_url(a, f"/{order_id}/submit"), headers=h)
+    assert s.status_code == 200, s.text
+    order = s.json()["data"]
+    assert order["status"] == "SUBMITTED" and order["units"] == {"requested": 2, "filled": 0, "unfilled": 2}, order
+    assert order["financialAccount"]["id"] == acct(a) and order["taxonomy"]["context"] == "BID"
+    assert order["financialInstrumentId"] == asset.ticker.lstrip("#") and order["pricing"]["unit"] == "9.00"
+    r = await api.get(orders_url(a, f"/{order_id}"), headers=h)
+    assert r.status_code == 200 and r.json()["data"]["id"] == order_id, r.text
+    listed = await api.get(orders_url(a), params={"instrumentId": asset.ticker.lstrip("#")}, headers=h)
+    assert [o["id"] for o in listed.json()["data"]] == [order_id], listed.text
+    assert [o["id"] for o in (await api.get(orders_url(a), params={"active": "false"}, headers=h)).json()["data"]] == []
+
+    # another investor: a's order is not found through any door, and stays as it was
+    for method, url in (("GET", orders_url(b, f"/{order_id}")), ("DELETE", orders_url(b, f"/{order_id}")),
+                        ("PUT", orders_url(b, f"/{order_id}")), ("POST", orders_url(b, f"/{order_id}/submit")),
+                        ("POST", orders_url(b, f"/{order_id}/prevalidate")),
+                        ("POST", f"/api/trading/orders/{order_id}/confirm/"),
+                        ("DELETE", orders_url(a, f"/{order_id}")), ("GET", orders_url(a, f"/{order_id}"))):
+        r = await api.request(method, url, json={"units": 1, "unitPrice": "9.00"},
+                              headers={**b["headers"], "Idempotency-Key": "b-1"})
+        assert r.status_code == 404, (method, url, r.status_code, r.text)
+    assert (await api.get(orders_url(a, f"/{order_id}"), headers=h)).json()["data"]["status"] == "SUBMITTED"
+
+    # edit: refused by the same rules (the order's own hold counts as free), then applied
+    edit_url = orders_url(a, f"/{order_id}")
+    check = await api.post(orders_url(a, f"/{order_id}/prevalidate"), json={"units": 111, "unitPrice": "9.00"},
+                           headers=h)
+    assert check.json()["valid"] is True and check.json()["context"]["unitsAvailable"] == 111, check.text
+    r = await api.put(edit_url, json={"units": 112, "unitPrice": "9.00"}, headers={**h, "Idempotency-Key": "e-1"})
+    assert r.status_code == 422 and r.json()["error_type"] == R.INSUFFICIENT_FUNDS, r.text
+    assert r.json()["errors"][0]["message"] == R.FUNDS_MESSAGE
+    r = await api.put(edit_url, json={"units": 3, "unitPrice": "9.05"}, headers=h)
+    assert r.status_code == 400, r.text  # the Idempotency-Key is required
+    r = await api.put(edit_url, json={"units": 3, "unitPrice": "9.05"}, headers={**h, "Idempotency-Key": "e-2"})
+    assert r.status_code == 200, r.text
+    assert (r.json()["data"]["units"]["unfilled"], r.json()["data"]["pricing"]["unit"]) == (3, "9.05"), r.text
+
+    # a confirm with no match waiting: refused with a clear message
+    r = await api.post(f"/api/trading/orders/{order_id}/confirm/", headers=h)
+    assert r.status_code == 409 and r.json()["errors"][0]["message"] == O.NOT_IN_CONFIRMATION, r.text
+
+    # cancel, and again
+    r = await api.delete(edit_url, headers=h)
+    assert r.status_code == 200 and r.json()["cancel"] == "CANCELED", r.text
+    assert r.json()["data"]["status"] == "CANCELED", r.text
+    r = await api.delete(edit_url, headers=h)
+    assert r.status_code == 200 and r.json()["cancel"] == "ALREADY_ENDED", r.text
+    r = await api.put(edit_url, json={"units": 1, "unitPrice": "9.00"}, headers={**h, "Idempotency-Key": "e-3"})
+    assert r.status_code == 409 and r.json()["errors"][0]["message"] == O.ORDER_ENDED, r.text
+    r = await api.delete(edit_url, headers=h)  # once its workflow closed too
+    assert r.status_code == 200 and r.json()["cancel"] == "ALREADY_ENDED", r.text
+
+
+async def test_positions(api: httpx.AsyncClient, app_state: AppState, providers: Providers) -> None:
+    asset = await trading_asset(app_state, providers)
+    a = await funded_investor(api, app_state)
+    uid = int(a["user_id"])
+    await give_shares(app_state, uid, asset.id, 6)
+    await give_shares(app_state, uid, asset.id, 2, date.today())
+    iid = asset.ticker.lstrip("#")
+    r = await api.get(f"/api/financial-accounts/{acct(a)}/positions", headers=a["headers"])
+    assert r.status_code == 200, r.text
+    assert r.json()["data"][iid] == {"financialInstrument": {"id": iid, "assetId": asset.id, "ticker": asset.ticker},
+                                     "units": {"total": 8, "openAndAlienable": 6}}, r.text
+    ask = await placed(api, a, order_body(asset.ticker, "ask", 4, "10.00"))
+    assert ask["status"] == "SUBMITTED", ask
+    r = await api.get(f"/api/financial-accounts/{acct(a)}/positions", headers=a["headers"])
+    assert r.json()["data"][iid]["units"] == {"total": 8, "openAndAlienable": 2}, r.text
