@@ -239,3 +239,28 @@ async def test_who_may_open_the_wizard(api: httpx.AsyncClient, app_state: AppSta
     ioc = await offering(app_state)  # an asset still in its offering cannot be traded
     closed = await Wizard(api, user, ioc.id).open()
     assert closed["status"] == "failed" and closed["error"]["message"] == W.TRADING_CLOSED
+
+
+async def test_an_investor_without_a_passport_fills_the_profile_steps_first(
+        api: httpx.AsyncClient, app_state: AppState, providers: Providers) -> None:
+    asset = await trading_asset(app_state, providers)
+    user = await signup(api)
+    uid = int(user["user_id"])
+    async with app_state.sessions() as db:
+        await db.execute(update(Email).where(Email.user_id == uid).values(verified=True, primary=True))
+        await db.commit()
+    wiz = Wizard(api, user, asset.id)
+    await wiz.open()
+    assert wiz.state["step"] == "intro" and "dwolla-tos" in wiz.skipped()
+    passed = await wiz.until("investing-passport")
+    assert {"name-phone-info", "date-of-birth", "home-address", "ssn", "risk-profile", "connect-bank"} <= set(passed)
+    assert "share-purchase-info" not in passed and "fund-account" not in passed  # the onboarding's own steps only
+    async with app_state.sessions() as db:  # cash arrives before the select step reads it
+        await post(db, f"test-cash-{uid}", "test-funding", [(L.cash(uid), Decimal("25.00")),
+                                                            (L.ACH_SETTLED, Decimal("-25.00"))])
+        await db.commit()
+    assert (await wiz.ok({}))["context"]["available_cash"] == "25.00"
+    summary = (await wiz.place({"orderType": "LIMIT", "units": 2, "unitPrice": "12.50"}))["context"]
+    assert wiz.state["step"] == "summary" and summary["estimated_cost"] == "25.00"
+    await wiz.ok({})
+    await finished(app_state, wiz.state["flow_id"], "PlaceOrder--profile-steps")
