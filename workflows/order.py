@@ -101,7 +101,7 @@ class OrderWorkflow:
             changed = found is not None and s.apply_execution(found, fresh=False)
         if changed:
             s.version += 1
-            self._wake = True
+        self._wake = True  # a new event also retries a stuck settlement now (runbook)
 
     @workflow.signal(name=O.VOID)
     def void(self, req: O.VoidRequest) -> None:
