@@ -195,9 +195,10 @@ async def test_cancel_racing_a_fill_is_too_late_and_webhooks_settle_it_once(mark
     result = await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
     assert result.outcome == "TOO_LATE" and result.order.status == "FILLED"  # the api: 'Unable to Process Cancelation'
     view = await market.until(handle, lambda v: len(v.executions) == 1)
-    xid = view.executions[0].id
+    xid, ats_id = view.executions[0].id, view.ats_order_id
+    assert ats_id is not None
     await market.past_confirmation(start)
-    events = await _delivered(market, {view.ats_order_id, xid}, "execution.settled")
+    events = await _delivered(market, {ats_id, xid}, "execution.settled")
     # late, twice and out of order: the newest state wins, the execution is posted once
     for event in list(reversed(events)) + events:
         await handle.signal(O.ATS_EVENT, event)
