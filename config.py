@@ -67,6 +67,10 @@ class Settings(BaseSettings):
     ats_client_id: str = "vitrine"
     ats_client_secret: str = "vitrine-ats-secret"
     ats_token_margin_seconds: float = 60.0
+    # market data (issue 11 part C): the api's Redis copy of pricing/book/history answers (dropped by market
+    # events), and how often the catalogue's trading fields are refreshed from the ATS in the background
+    market_cache_ms: int = 1000
+    market_refresh_seconds: float = 2.0
     app_version: str = "2.12.0"
     support_email: str = "support@vitrine.app"
     ops_token: str = ""  # X-Ops-Token for the codec endpoint (compared in constant time); empty = closed
