@@ -132,6 +132,8 @@ async def _first_investor(api: httpx.AsyncClient, state: AppState) -> dict[str, 
     purchase = Purchase(api, a, asset.id)
     await purchase.to_agreement(shares=2)
     flows["make-investment"] = purchase.state["flow_id"]
+    trading = await offering(state, status="Trading")  # the order wizard (place-order) of a trading asset
+    flows["place-order"] = (await Flow(api, h, "place-order", {"asset_id": trading.id, "side": "BID"}).open())["flow_id"]
     r = await api.post("/api/users/files/", json={"file_name": "id.png", "content_type": "image/png",
                                                   "document_type": "passport"}, headers=h)
     assert r.status_code == 201, r.text
