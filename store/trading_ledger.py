@@ -254,7 +254,8 @@ async def post_fill(db: AsyncSession, order_id: str, execution_id: str, units: i
         raise FillNotCovered(f"{order_id}/{execution_id}") from None
     row.filled = terms.filled
     db.add(TradeFill(order_id=order_id, execution_id=execution_id, user_id=row.user_id, asset_id=row.asset_id,
-                     side=row.side, units=units, unit_price=price, amount=amount, proceeds_released=False,
+                     side=row.side, units=units, unit_price=price, amount=amount,
+                     proceeds_released=proceeds_delay <= timedelta(0),  # paid straight to cash
                      proceeds_available_at=now + proceeds_delay if row.side == R.ASK else None))
     _close_when_done(row, terms)
     await db.commit()
