@@ -27,6 +27,15 @@ async def publish_order(redis: Redis, user_id: int, view: OrderView) -> None:
     await redis.publish(user_channel(user_id), json.dumps(asdict(view), default=str))
 
 
+def market_cache_key(instrument_id: str, kind: str) -> str:
+    """The api's short Redis copy of one market read (api/market_data.py): `pricing`, `history` or `book`."""
+    return f"market:{instrument_id}:{kind}"
+
+
 async def publish_market(redis: Redis, instrument_id: str, kind: str, data: object) -> None:
-    """Tells every page watching the instrument that its book, window or pricing changed (`kind`)."""
+    """Tells every page watching the instrument that its book, window or pricing changed (`kind`: book | window |
+    pricing). A window event also drops the cached pricing, history and book (a close prints a price and the
+    book's mode changes); the catalogue's trading fields follow at the market refresher's next pass."""
+    if kind == "window":
+        await redis.delete(*(market_cache_key(instrument_id, k) for k in ("pricing", "history", "book")))
     await redis.publish(market_channel(instrument_id), json.dumps({"type": kind, "data": data}, default=str))

@@ -95,11 +95,16 @@ ROUTES: dict[tuple[str, str], str] = {
     ("GET", "/api/trading/windows/{window_id}/"): CATALOGUE,  # a public market fact (an instrument's window)
     ("GET", "/api/trading/events"): SELF,  # the caller's own orders and public market data
     ("POST", "/api/webhooks/ats/"): OPS,
+    # market data (issue 11 part C): public market facts of an instrument, any signed-in caller
+    ("GET", "/api/financial-instruments/securities/{instrument_id}/markets/pricing"): CATALOGUE,
+    ("GET", "/api/financial-instruments/securities/{instrument_id}/markets/pricing/history"): CATALOGUE,
+    ("GET", "/api/financial-instruments/securities/{instrument_id}/markets/order-book"): CATALOGUE,
 }
 # what each path parameter names: a user's resource ("owner") or not
 PARAMS = {"user_id": OWNER, "flow_id": OWNER, "token": OWNER, "asset_id": CATALOGUE, "kind": "flow kind name",
           "step": "flow step name", "variant": "image variant", "action": "codec action",
-          "account_id": OWNER, "order_id": OWNER, "window_id": CATALOGUE}
+          "account_id": OWNER, "order_id": OWNER, "window_id": CATALOGUE,
+          "instrument_id": CATALOGUE}
 REFUSED = (403, 404)
 
 
