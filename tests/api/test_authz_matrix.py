@@ -147,7 +147,12 @@ async def _first_investor(api: httpx.AsyncClient, state: AppState) -> dict[str, 
                           headers={"content-type": "image/png"})).status_code == 200
     t = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "25.00"}, headers=h)
     assert t.status_code == 201, t.text
-    return {**a, "flows": flows, "asset": asset.id, "upload": upload, "purchase": purchase}
+    o = await api.post(f"/api/financial-accounts/acct-{a['user_id']}/orders", headers={**h, "Idempotency-Key": "authz"},
+                       json={"financialInstrumentId": trading.ticker.lstrip("#"), "type": "LIMIT",
+                             "term": "GOOD_TIL_CANCELED", "context": "bid", "units": 1, "unitPrice": "5.00"})
+    assert o.status_code == 201, o.text  # an order of a's (its instrument unknown at the ATS: it ends REJECTED)
+    return {**a, "flows": flows, "asset": asset.id, "upload": upload, "purchase": purchase,
+            "order": o.json()["data"]["id"]}
 
 
 def _calls(a: dict[str, Any]) -> list[tuple[str, str, str]]:
