@@ -527,6 +527,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/financial-instruments/securities/{instrument_id}/markets/order-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order Book
+         * @description Price levels: asks ascending, bids descending, with `bidHigh` ('High Bid'), `askLow` ('Low Ask') and the
+         *     book's `mode` (POST_ONLY or CONTINUOUS).
+         */
+        get: operations["order_book_api_financial_instruments_securities__instrument_id__markets_order_book_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial-instruments/securities/{instrument_id}/markets/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pricing
+         * @description Price per unit: `issue`, `current` (the latest fill, else the last close, else the issue price) and the
+         *     session's `lastClose` / `latestFilled`.
+         */
+        get: operations["pricing_api_financial_instruments_securities__instrument_id__markets_pricing_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial-instruments/securities/{instrument_id}/markets/pricing/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pricing History
+         * @description The issue price and one close per trading day (each window's closing price included).
+         */
+        get: operations["pricing_history_api_financial_instruments_securities__instrument_id__markets_pricing_history_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/flows/{kind}": {
         parameters: {
             query?: never;
@@ -1144,6 +1206,15 @@ export interface components {
             /** Asset */
             asset: number;
         };
+        /** BookLevel */
+        BookLevel: {
+            /** Orders */
+            orders: number;
+            /** Price */
+            price: string;
+            /** Units */
+            units: number;
+        };
         /** CancelOut */
         CancelOut: {
             /**
@@ -1183,6 +1254,11 @@ export interface components {
             email: string;
             /** Password */
             password?: string | null;
+        };
+        /** ClosePrice */
+        ClosePrice: {
+            /** Close */
+            close?: string | null;
         };
         /** Detail */
         Detail: {
@@ -1255,6 +1331,28 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /** History */
+        History: {
+            /** Datapoints */
+            dataPoints: components["schemas"]["HistoryPoint"][];
+            financialInstrument: components["schemas"]["HistoryInstrument"];
+        };
+        /** HistoryInstrument */
+        HistoryInstrument: {
+            /** Id */
+            id: string;
+            issue: components["schemas"]["IssuePrice"];
+        };
+        /** HistoryOut */
+        HistoryOut: {
+            data: components["schemas"]["History"];
+        };
+        /** HistoryPoint */
+        HistoryPoint: {
+            /** Date */
+            date: string;
+            pricePerUnit: components["schemas"]["ClosePrice"];
+        };
         /** InvestIn */
         InvestIn: {
             /** Asset */
@@ -1275,6 +1373,13 @@ export interface components {
             sa_signed_and_agreed_at?: string | null;
             /** Shares */
             shares: number;
+        };
+        /** IssuePrice */
+        IssuePrice: {
+            /** Date */
+            date?: string | null;
+            /** Priceperunit */
+            pricePerUnit?: string | null;
         };
         /** KeyIn */
         KeyIn: {
@@ -1324,6 +1429,29 @@ export interface components {
             value1?: unknown;
             /** Value2 */
             value2?: unknown;
+        };
+        /**
+         * OrderBook
+         * @description The book's depth: asks ascending (lowest first), bids descending (highest first); `mode` POST_ONLY while
+         *     orders only rest, CONTINUOUS while the window is open.
+         */
+        OrderBook: {
+            /** Asklow */
+            askLow?: string | null;
+            /** Asks */
+            asks: components["schemas"]["BookLevel"][];
+            /** Bidhigh */
+            bidHigh?: string | null;
+            /** Bids */
+            bids: components["schemas"]["BookLevel"][];
+            /** Financialinstrumentid */
+            financialInstrumentId: string;
+            /** Mode */
+            mode: string;
+        };
+        /** OrderBookOut */
+        OrderBookOut: {
+            data: components["schemas"]["OrderBook"];
         };
         /** OrderData */
         OrderData: {
@@ -1522,6 +1650,30 @@ export interface components {
             message: string | null;
             /** Valid */
             valid: boolean;
+        };
+        /** PricePerUnit */
+        PricePerUnit: {
+            /** Current */
+            current?: string | null;
+            /** Issue */
+            issue?: string | null;
+            /** @default {} */
+            session: components["schemas"]["PriceSession"];
+        };
+        /** PriceSession */
+        PriceSession: {
+            /** Lastclose */
+            lastClose?: string | null;
+            /** Latestfilled */
+            latestFilled?: string | null;
+        };
+        /** Pricing */
+        Pricing: {
+            pricePerUnit: components["schemas"]["PricePerUnit"];
+        };
+        /** PricingOut */
+        PricingOut: {
+            data: components["schemas"]["Pricing"];
         };
         /** Ref */
         Ref: {
@@ -2686,6 +2838,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PositionsOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_book_api_financial_instruments_securities__instrument_id__markets_order_book_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                instrument_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBookOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pricing_api_financial_instruments_securities__instrument_id__markets_pricing_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                instrument_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pricing_history_api_financial_instruments_securities__instrument_id__markets_pricing_history_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                instrument_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryOut"];
                 };
             };
             /** @description Validation Error */
