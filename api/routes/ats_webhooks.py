@@ -17,6 +17,7 @@ from redis.exceptions import RedisError
 
 from api.deps import Db, State
 from api.errors import ApiError
+from api.market_data import market_changed
 from api.order_checks import ats
 from api.order_schemas import WebhookAck
 from api.routes.webhooks import NOT_DELIVERED, accept, applied, signal
@@ -95,5 +96,7 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
     client = await state.temporal()
     for workflow in targets:
         await signal(client, workflow, O.ATS_EVENT, O.AtsEvent(str(event["id"]), topic, data))
+    if isinstance(instrument := data.get("financialInstrumentId"), str):  # the book (and pricing) moved
+        await market_changed(state, instrument, pricing=topic.startswith("execution."))
     await applied(db, event)
     return WebhookAck(status="applied" if targets else "ignored")
