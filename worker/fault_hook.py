@@ -2,7 +2,9 @@
 folder before it does anything, so a fault test can wait for an activity to be *inside* its body and then kill the
 worker or restart a service — timed by the activity itself, never by a sleep. A test arms a hold by writing lines
 `activity.type seconds` to `armed`: the first attempt of a regular (not local) activity of an armed type announces
-itself in `held`, then waits that long before its side effect (a kill lands in that window)."""
+itself in `held`, then waits that long before its side effect (a kill lands in that window). Lines in `armed-after`
+hold likewise *after* the activity's body returned, before the worker reports it (a kill lands after the side
+effect committed: the retry must not do it twice)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 from temporalio import activity
 from temporalio.worker import ActivityInboundInterceptor, ExecuteActivityInput, Interceptor
 
-STARTS, ARMED, HELD = "starts", "armed", "held"
+STARTS, ARMED, ARMED_AFTER, HELD = "starts", "armed", "armed-after", "held"
 
 
 def announce(folder: Path, name: str, info: activity.Info) -> None:
@@ -23,9 +25,9 @@ def announce(folder: Path, name: str, info: activity.Info) -> None:
         f.write(line)
 
 
-def armed(folder: Path) -> dict[str, float]:
+def armed(folder: Path, file: str = ARMED) -> dict[str, float]:
     try:
-        text = (folder / ARMED).read_text()
+        text = (folder / file).read_text()
     except FileNotFoundError:
         return {}
     return {name: float(seconds) for name, seconds in (line.split() for line in text.splitlines() if line.strip())}
@@ -43,7 +45,12 @@ class _Inbound(ActivityInboundInterceptor):
         if hold is not None and info.attempt == 1 and not info.is_local:
             announce(self._folder, HELD, info)
             await asyncio.sleep(hold)
-        return await super().execute_activity(input)
+        result = await super().execute_activity(input)
+        hold = armed(self._folder, ARMED_AFTER).get(info.activity_type)
+        if hold is not None and info.attempt == 1 and not info.is_local:
+            announce(self._folder, HELD, info)
+            await asyncio.sleep(hold)
+        return result
 
 
 class FaultHook(Interceptor):

@@ -11,7 +11,7 @@ from pathlib import Path
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
 
-from worker.fault_hook import ARMED, HELD, STARTS
+from worker.fault_hook import ARMED, ARMED_AFTER, HELD, STARTS
 
 
 @dataclass(frozen=True)
@@ -26,11 +26,14 @@ class FaultHook:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def arm(self, holds: dict[str, float]) -> None:
-        (self.folder / ARMED).write_text("".join(f"{name} {seconds}\n" for name, seconds in holds.items()))
+    def arm(self, holds: dict[str, float], *, after: bool = False) -> None:
+        """Holds the first attempt of these activity types before their body (or after it, when `after`)."""
+        lines = "".join(f"{name} {seconds}\n" for name, seconds in holds.items())
+        (self.folder / (ARMED_AFTER if after else ARMED)).write_text(lines)
 
     def disarm(self) -> None:
         (self.folder / ARMED).unlink(missing_ok=True)
+        (self.folder / ARMED_AFTER).unlink(missing_ok=True)
 
     def _lines(self, name: str) -> list[str]:
         path = self.folder / name
