@@ -131,7 +131,8 @@ class PlaceOrderActivities:
                 view = await handle.execute_update(O.SUBMIT, id=f"submit-{order_id}", result_type=O.OrderView)
         except WorkflowUpdateFailedError as exc:
             cause = exc.cause
-            if isinstance(cause, ApplicationError):
-                return PlaceResult(None, cause.message, cause.type)
+            if isinstance(cause, ApplicationError):  # details[0]: the refusal's code (a prevalidation or ATS code)
+                code = cause.details[0] if cause.details and isinstance(cause.details[0], str) else None
+                return PlaceResult(None, cause.message, code or cause.type)
             raise
         return PlaceResult(asdict(view))

@@ -62,4 +62,4 @@ class PlaceRequest:
 class PlaceResult:
     view: dict[str, Any] | None     # the order's OrderView as JSON once the ATS answered (or QUEUED)
     refused: str | None = None      # the order's Update refused it: its message ('Unable to Edit Order', ...)
-    refused_type: str | None = None
+    refused_type: str | None = None  # its code (e.g. INSUFFICIENT_FUNDS for an edit's larger hold), else its type

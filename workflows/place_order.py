@@ -241,8 +241,10 @@ class PlaceOrderWorkflow(FlowWorkflow):
         view = out.view or {}
         if out.refused is not None or view.get("status") == O.REJECTED:
             self.attempt += 1  # a refused placement ends that order: the next try is a new one
-            if out.refused is not None:
+            if out.refused is not None and out.refused_type not in W.SELECT_CODES:
                 title, message, fld = (O.EDIT_FAILED if inp.edit_order_id else W.UNABLE_TITLE), out.refused, None
+            elif out.refused is not None:  # the edit's larger hold was refused: the form's message for its code
+                title, message, fld = W.refusal(out.refused_type, None, inp.support_email)
             else:
                 title, message, fld = W.refusal(view.get("code"), view.get("message"), inp.support_email)
             f.error = FlowError(title, message)
