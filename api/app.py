@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from api import market_refresher
 from api.catalogue_edge import CatalogueEdge
 from api.errors import install_error_handlers
 from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
@@ -47,9 +48,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         state = AppState.create(settings)
         app.state.vitrine = state
+        market = market_refresher.start(state)  # the catalogue's trading fields from the ATS, in the background
         try:
             yield
         finally:
+            await market_refresher.stop(market)
             await state.close()
 
     app = FastAPI(title="Vitrine API", version=settings.app_version, lifespan=lifespan,

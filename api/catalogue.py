@@ -18,7 +18,9 @@ from api.render import render
 from domain import purchase
 from domain.asset_status import progress_bar
 from domain.money import money_str
+from store import market_state
 from store.catalogue_cache import CACHE_KEY, invalidate
+from store.market_state import TRADED_STATUSES
 from store.models import Asset
 
 
@@ -26,8 +28,11 @@ def price_per_share(a: Asset) -> str:
     return money_str(purchase.price_per_share(a.asset_value, a.number_of_shares))
 
 
-def status_json(a: Asset) -> dict[str, Any]:
-    """The part of an asset that changes over its life (the change feed's items)."""
+def status_json(a: Asset, market: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The part of an asset that changes over its life (the change feed's items). A traded asset's market fields
+    and status come from the ATS (`market`: store/market_state.py) when the refresher has read them."""
+    if market is not None and a.asset_status in TRADED_STATUSES:
+        return _traded_json(a, market)
     issue = price_per_share(a)
     current = money_str(a.current_price) if a.current_price is not None else issue
     return {
@@ -54,7 +59,21 @@ def status_json(a: Asset) -> dict[str, Any]:
     }
 
 
-def asset_json(a: Asset) -> dict[str, Any]:
+def _traded_json(a: Asset, market: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": a.id,
+        "asset_status": market["asset_status"],
+        "progress_bar": progress_bar(a.shares_sold, a.number_of_shares),
+        "shares_sold": a.shares_sold,
+        "shares_available": max(0, a.number_of_shares - a.shares_sold),
+        "is_exited": a.is_exited,
+        "modified": max(a.modified, datetime.fromisoformat(market["changed"])),
+        "financialInstrument": market["financialInstrument"],
+        "trading": market["trading"],
+    }
+
+
+def asset_json(a: Asset, market: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "id": a.id,
         "ticker": a.ticker,
@@ -76,13 +95,14 @@ def asset_json(a: Asset) -> dict[str, Any]:
         "offering_ends": a.offering_ends,
         "esign_template_id": a.esign_template_id,
         "merchandising": a.merchandising or {"enabled": False, "merchants": []},
-        **status_json(a),
+        **status_json(a, market),
     }
 
 
-async def load_catalogue(db: AsyncSession) -> list[dict[str, Any]]:
+async def load_catalogue(db: AsyncSession, market: dict[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every asset; `market` (ticker → trading fields) overrides the traded assets' market fields."""
     rows = (await db.scalars(select(Asset).order_by(Asset.order, Asset.id))).all()
-    return [asset_json(a) for a in rows]
+    return [asset_json(a, (market or {}).get(a.ticker)) for a in rows]
 
 
 @dataclass(frozen=True)
@@ -114,8 +134,9 @@ class Catalogue:
                 return self._snap
             raw = await self._redis.get(CACHE_KEY)
             if raw is None:
+                market = await market_state.load(self._redis)
                 async with self._sessions() as db:
-                    raw = render(await load_catalogue(db))
+                    raw = render(await load_catalogue(db, market))
                 await self._redis.set(CACHE_KEY, raw, ex=self._redis_ttl)
             body = b'{"items":' + raw + b"}"
             if snap is not None and snap.body == body:
