@@ -1,0 +1,169 @@
+"""Chaos on the secondary market (issue 11): the ATS fails ~20% of Vitrine's calls (401/429/503), ends tokens long
+before their `expires_in`, doubles and reorders its webhooks (forwarded to the workflows as `ats_event` signals,
+as the api's webhook route does) — while 20 investors place 100 orders in one trading window: GTC bids and asks
+during post-only, IOC bids while OPEN, confirmations during CONFIRMATION, then the rest canceled. Every order ends
+in the state the ATS gives it, every execution of the ATS is settled exactly once in the ledger, cash and shares
+are conserved; and the chaos really landed (failures injected, tokens fetched again)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import time
+from decimal import Decimal
+from typing import Any
+
+from temporalio.client import WorkflowHandle, WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+
+from activities import trading_types as T
+from clients.ats import AtsClient, TokenSource, token_source
+from domain import ledger as L
+from store.ledger import balance, share_balance
+from tests.trading.conftest import Sessions
+from tests.trading.harness import assert_invariants, books, funded, holder, to_phase, until
+from tests.trading.order_harness import Market
+from workflows import order_types as O
+
+SELLERS, BUYERS = 10, 10
+CHAOS = {"fail_401": 0.07, "fail_429": 0.07, "fail_503": 0.07, "retry_after_seconds": 1,
+         "token_lifetime_fraction": 0.02, "webhook_duplicate": 0.3, "webhook_reorder": True}
+TIMINGS = O.OrderTimings(poll_seconds=2.0, queued_after_seconds=2.0, polls_per_run=500)
+Handle = WorkflowHandle[Any, Any]
+
+
+def _prices(rnd: random.Random, low: str, steps: int) -> str:
+    return str(Decimal(low) + Decimal("0.05") * rnd.randint(0, steps))
+
+
+class Webhooks:
+    """Forwards what the ATS delivered (doubled, reordered as it came) to the orders' workflows, as the api does."""
+
+    def __init__(self, market: Market) -> None:
+        self.market, self.by_ats_id, self.seen, self.forwarded = market, dict[str, Handle](), 0, 0
+
+    async def pump(self) -> None:
+        while True:
+            await self.market.advance(0)  # the frozen ATS clock delivers what is due
+            hooks = self.market.hooks[self.seen:]
+            self.seen += len(hooks)
+            for raw in hooks:
+                body = json.loads(raw)
+                data = body.get("data") or {}
+                ids = {data.get("id"), (data.get("buyer") or {}).get("orderId"), (data.get("seller") or {}).get("orderId")}
+                for ats_id in ids:
+                    if (handle := self.by_ats_id.get(str(ats_id))) is not None:
+                        await handle.signal(O.ATS_EVENT, O.AtsEvent(body["id"], body["topic"], data))
+                        self.forwarded += 1
+            await asyncio.sleep(0.3)
+
+
+async def _submit(market: Market, hooks: Webhooks, handle: Handle) -> O.OrderView:
+    view = await market.submit(handle)
+    if view.status == O.QUEUED:  # the ATS kept refusing: the workflow carries on until it is placed
+        view = await until(lambda: handle.query(O.VIEW, result_type=O.OrderView), lambda v: v.ats_order_id is not None,
+                           60, what=f"{handle.id} placed")
+    assert view.ats_order_id, view
+    hooks.by_ats_id[view.ats_order_id] = handle
+    return view
+
+
+async def _views(handles: list[Handle]) -> list[O.OrderView]:
+    return list(await asyncio.gather(*(h.query(O.VIEW, result_type=O.OrderView) for h in handles)))
+
+
+async def _update(handle: Handle, name: str, result_type: type[Any]) -> Any:
+    """An Update, again while the order says another change is processing or the ATS did not answer in time."""
+    for _ in range(20):
+        try:
+            return await handle.execute_update(name, result_type=result_type)
+        except WorkflowUpdateFailedError as exc:
+            cause = exc.cause
+            busy = isinstance(cause, ApplicationError) and (
+                cause.type == "UpdateInProgress" or "ATS_UNAVAILABLE" in [str(d) for d in cause.details])
+            if not busy:
+                raise
+            await asyncio.sleep(0.5)
+    raise AssertionError(f"{handle.id}: {name} never went through")
+
+
+async def test_100_orders_between_20_investors_under_ats_chaos(market: Market, sessions: Sessions) -> None:
+    seed = int(os.environ.get("VITRINE_CHAOS_SEED", time.time_ns() % 1_000_000))
+    rnd = random.Random(seed)
+    async with asyncio.timeout(200):
+        await _run(market, sessions, rnd, seed)
+
+
+async def _run(market: Market, sessions: Sessions, rnd: random.Random, seed: int) -> None:
+    asset_id, ticker = await market.listing(sessions)
+    sellers = [await holder(sessions, asset_id, 30) for _ in range(SELLERS)]
+    buyers = [await funded(sessions, "2000.00") for _ in range(BUYERS)]
+    async with sessions() as db:
+        start_books, clearing_before = await books(db), await balance(db, L.CLEARING)
+    start = await market.next_session()
+    tokens = token_source(f"{market.url}/sandbox/ats/oauth/token", market.settings.ats_client_id,
+                          market.settings.ats_client_secret, margin_seconds=market.settings.ats_token_margin_seconds)
+    fetches_before = tokens.fetches
+    await market.chaos(seed=seed, **CHAOS)
+    hooks = Webhooks(market)
+    pump = asyncio.create_task(hooks.pump())
+    gate = asyncio.Semaphore(10)
+
+    async def placed(uid: int, side: O.Side, units: int, price: str, term: O.Term = "GOOD_TIL_CANCELED") -> Handle:
+        async with gate:
+            handle = await market.order(uid, asset_id, ticker, side, units, price, term=term, timings=TIMINGS)
+            await _submit(market, hooks, handle)
+            return handle
+
+    try:
+        # post-only: 50 asks and 40 bids rest (a seller never bids, a buyer never asks: no cross trading)
+        resting = [placed(uid, "ASK", rnd.randint(1, 4), _prices(rnd, "9.80", 12)) for uid in sellers for _ in range(5)]
+        resting += [placed(uid, "BID", rnd.randint(1, 4), _prices(rnd, "9.70", 12)) for uid in buyers for _ in range(4)]
+        handles = list(await asyncio.gather(*resting))
+        await to_phase(market, start, "OPEN")  # the open uncrosses the book
+        handles += await asyncio.gather(*(placed(uid, "BID", rnd.randint(1, 3), _prices(rnd, "10.00", 8),
+                                                 "IMMEDIATE_OR_CANCEL") for uid in buyers))
+        assert len(handles) == 100
+        # every fill the ATS reported is known to its order (by webhook or poll)
+        await until(lambda: _views(handles), lambda vs: all(sum(x.units for x in v.executions) == v.units_filled
+                                                             for v in vs), 90, what="executions known")
+        await to_phase(market, start, "CONFIRMATION")
+        views = await _views(handles)
+        matched = [h for h, v in zip(handles, views, strict=True) if v.confirmed_matched_status]
+        assert matched, "nothing matched: the prices never crossed"
+        await asyncio.gather(*(_update(h, O.CONFIRM, O.OrderView) for h in matched[::2]))
+        await to_phase(market, start, "CLOSED")  # the rest settles at the end of CONFIRMATION
+        views = await until(lambda: _views(handles), lambda vs: all(x.status == "SETTLED" for v in vs for x in v.executions),
+                            90, what="every execution settled")
+        await asyncio.gather(*(_update(h, O.CANCEL, O.CancelResult) for h, v in zip(handles, views, strict=True)
+                               if v.status not in O.ENDED))
+        results = await asyncio.gather(*(market.result(h, 120) for h in handles))
+        injected = await market.chaos_injected()
+    finally:
+        pump.cancel()
+        await market.chaos()  # chaos off: the checks below read the ATS as it is
+    assert {int(k) for k, n in injected.items() if n > 0} == {401, 429, 503}, injected
+    assert tokens.fetches - fetches_before > 1, "the worker never fetched a new token"
+    assert hooks.forwarded > 0
+
+    # every order ends as the ATS has it; every execution of the ATS settled once in the ledger
+    truth = AtsClient(market.http, f"{market.url}/sandbox/ats", TokenSource(
+        f"{market.url}/sandbox/ats/oauth/token", market.settings.ats_client_id, market.settings.ats_client_secret))
+    views = await _views(handles)
+    executions: set[tuple[str, str]] = set()
+    for view, result in zip(views, results, strict=True):
+        order = T.order_of((await truth.get_order(view.account_id, str(view.ats_order_id)))["data"])
+        assert (result, view.units_filled) == (order.status, order.units_filled), (view, order)
+        assert sum(x.units for x in view.executions) == view.units_filled
+        executions |= {(view.id, x.id) for x in view.executions}
+    async with sessions() as db:
+        end_books = await books(db)
+        clearing = (await balance(db, L.CLEARING) - clearing_before, await share_balance(db, L.CLEARING, asset_id))
+    assert {(f.order_id, f.execution_id) for f in end_books.fills if f.asset_id == asset_id} == executions
+    assert_invariants(end_books, start_books, set(sellers) | set(buyers))
+    assert clearing == (Decimal(0), 0), "trades between Vitrine investors leave the clearing account at zero"
+    statuses = sorted({*results})
+    print(f"\ntrading chaos (seed {seed}): {len(executions) // 2} executions, statuses {statuses}, injected {injected}, "
+          f"token fetches {tokens.fetches - fetches_before}, webhooks forwarded {hooks.forwarded}")
