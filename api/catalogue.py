@@ -22,6 +22,7 @@ from store import market_state
 from store.catalogue_cache import CACHE_KEY, invalidate
 from store.market_state import TRADED_STATUSES
 from store.models import Asset
+from workflows.order_types import instrument_id_of
 
 
 def price_per_share(a: Asset) -> str:
@@ -43,7 +44,8 @@ def status_json(a: Asset, market: dict[str, Any] | None = None) -> dict[str, Any
         "shares_available": max(0, a.number_of_shares - a.shares_sold),
         "is_exited": a.is_exited,
         "modified": a.modified,
-        "financialInstrument": {"id": f"fi-{a.id}", "markets": {"secondaryMarket": {"status": a.secondary_market_status}}},
+        "financialInstrument": {"id": instrument_id_of(a.ticker),
+                                "markets": {"secondaryMarket": {"status": a.secondary_market_status}}},
         "trading": {
             "current_trading_window": None if a.trading_window_status is None else {
                 "id": f"tw-{a.id}", "status": a.trading_window_status, "remaining_value": a.post_only_remaining,
