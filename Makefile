@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats chaos fuzz
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders chaos fuzz
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -49,6 +49,9 @@ bench-purchase: setup
 bench-ats: setup
 	@$(PY) -m bench.ats_engine
 	@$(PY) -m bench.ats_http
+
+bench-orders: setup
+	@$(PY) -m bench.orders
 
 chaos: setup
 	@$(PY) -m bench.chaos
