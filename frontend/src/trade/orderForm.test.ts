@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serverSource } from '../domain/serverSource.testutil'
-import { cents, estimatedCost, fundLinkParts, priceOnBlur, roundUpToTick, selectContext, selectPayload, selectSchema, summaryView, type SelectValues } from './orderForm'
+import { cents, estimatedCost, fundLinkParts, priceOnBlur, reviewDisabled, roundUpToTick, selectContext, selectPayload, selectSchema, summaryView, type SelectValues } from './orderForm'
 
 // what the server sends on select-bid (workflows/order_wizard_context.py, messages from domain/order_rules.py)
 const MESSAGES = {
@@ -70,6 +70,13 @@ describe('the select step rules', () => {
 })
 
 describe('prices and costs', () => {
+  it('disables Review while the price is 0 or less or an error shows', () => {
+    expect(reviewDisabled({ orderType: 'LIMIT', units: '1', unitPrice: '0.00' }, false)).toBe(true)
+    expect(reviewDisabled({ orderType: 'LIMIT', units: '1', unitPrice: '0.05' }, false)).toBe(false)
+    expect(reviewDisabled({ orderType: 'LIMIT', units: '1', unitPrice: '0.05' }, true)).toBe(true)
+    expect(reviewDisabled({ orderType: 'INSTANT', units: '', unitPrice: '' }, false)).toBe(false)
+  })
+
   it('shows a price on the $0.05 grid, rounded up', () => {
     expect(roundUpToTick('10.01')).toBe('10.05')
     expect(roundUpToTick('10.05')).toBe('10.05')

@@ -162,6 +162,11 @@ function estimatedCostCents(values: SelectValues, priceCents: number): number {
   return Number.isInteger(u) ? u * priceCents : 0
 }
 
+/** Spec §5: Review is disabled while the price is 0 or less, or while an error shows (the busy state is the renderer's). */
+export function reviewDisabled(values: SelectValues, errorShowing: boolean): boolean {
+  return errorShowing || (values.orderType === 'LIMIT' && (cents(values.unitPrice) ?? 0) <= 0)
+}
+
 /** What the form submits: an instant buy sends only its type (1 share at the lowest ask, decided by the server). */
 export function selectPayload(v: SelectValues): Record<string, unknown> {
   if (v.orderType === 'INSTANT') return { orderType: 'INSTANT' }

@@ -13,7 +13,7 @@ import { useFlowStep } from '../../flows/stepContext'
 import { StepForm } from '../../flows/StepForm'
 import { StepActions } from '../../flows/StepActions'
 import { useShownError } from '../../forms/useShownError'
-import { cents, estimatedCost, fundLinkParts, priceOnBlur, selectContext, selectPayload, selectSchema, type SelectContext, type SelectValues } from '../orderForm'
+import { estimatedCost, reviewDisabled, fundLinkParts, priceOnBlur, selectContext, selectPayload, selectSchema, type SelectContext, type SelectValues } from '../orderForm'
 import { HowItWorksLink, OrderAsset } from './OrderIntroStep'
 
 export function SelectOrderStep() {
@@ -34,7 +34,7 @@ export function SelectOrderStep() {
       schema={schema}
       toPayload={selectPayload}
       actions={(formik) => (
-        <StepActions label="REVIEW" disabled={formik.values.orderType === 'LIMIT' && (cents(formik.values.unitPrice) ?? 0) <= 0} />
+        <StepActions label="REVIEW" disabled={reviewDisabled(formik.values, formik.submitCount > 0 && Object.keys(formik.errors).length > 0)} />
       )}
     >
       {(formik) => (
