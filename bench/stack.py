@@ -52,6 +52,10 @@ def start_processes(env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
 
 class BenchStack:
     api_url = f"http://127.0.0.1:{API_PORT}"
+    providers_url = f"http://127.0.0.1:{PROVIDERS_PORT}"
+
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        self.extra_env = env or {}  # a benchmark's own settings (e.g. the ATS's) for every process
 
     async def __aenter__(self) -> BenchStack:
         self.env = await WorkflowEnvironment.start_local(
@@ -67,7 +71,7 @@ class BenchStack:
                "VITRINE_TASK_QUEUE": "vitrine-bench", "VITRINE_REGISTRATION_RATE_LIMIT": "100000",
                "PROVIDERS_DB_PATH": str(ROOT / ".data/providers-bench.sqlite3"),
                "PROVIDERS_WEBHOOK_URL": f"{self.api_url}/api/webhooks/payments/",
-               "PROVIDERS_ESIGN_WEBHOOK_URL": f"{self.api_url}/api/webhooks/esign/"}
+               "PROVIDERS_ESIGN_WEBHOOK_URL": f"{self.api_url}/api/webhooks/esign/", **self.extra_env}
         self.procs = start_processes(env)
         return self
 

@@ -1,0 +1,209 @@
+"""Benchmark: orders on the secondary market (issue 11), on a throwaway stack (bench/stack.py: api, worker, providers
+with the ATS on database vitrine_bench, Temporal dev server) — two parts in one run:
+
+1. Order placement round trip — `POST .../orders` then `POST .../orders/{id}/submit` until the status comes back
+   (the order held in the ledger and placed at the ATS) — at 1 and at 20 concurrent traders, against a bare
+   Temporal Update on the same server in the same run. Goals: p50 <= 3x bare, p99 <= 150 ms at 20.
+2. A trading window with 1,000 orders from 100 investors (50 sellers' asks, 50 buyers' bids around the last price,
+   placed during post-only, matched at the open, settled at the end of confirmation): executions, the time from
+   the window's close (the end of CONFIRMATION, when the ATS settles them) to the last settlement posted in the
+   ledger (goal <= 30 s), postings = 2 x executions exactly, the ledger sums to zero.
+
+    make bench-orders     (or: .venv/bin/python -m bench.orders --orders 1000 --investors 100 --rounds 20)"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import time
+import uuid
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import func, select
+from temporalio.worker import Worker
+
+from api.state import AppState
+from bench.bare_workflow import BareWorkflow
+from bench.flows import bare_round_trips
+from bench.stack import BenchStack
+from bench.stats import percentile
+from providers.ats.db import drop
+from store.models import LedgerEntry, LedgerPosting
+from store.trading_models import TradeFill
+from tests.flows.investors import funded_investor, offering
+from tests.trading.conftest import LONG_AGO, investor
+from workflows import order_types as O
+from workflows.order_start import start_order
+
+ROOT = Path(__file__).resolve().parent.parent
+KEY = "sandbox-provider-key"
+POST_ONLY, OPEN, CONFIRM = 3000.0, 3000.0, 600.0  # the ATS's demo hours; the benchmark moves its clock
+CYCLE = POST_ONLY + OPEN
+ATS_ENV = {"PROVIDERS_ATS_DATABASE_URL": "postgresql://vitrine:vitrine@127.0.0.1:5432/vitrine_bench",
+           "PROVIDERS_ATS_DB_SCHEMA": "ats_bench", "PROVIDERS_ATS_SCHEDULE": "demo",
+           "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": str(POST_ONLY), "PROVIDERS_ATS_DEMO_OPEN_SECONDS": str(OPEN),
+           "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": str(CONFIRM), "PROVIDERS_ATS_DEMO_MARKET": "false",
+           "PROVIDERS_ATS_WEBHOOK_URL": f"{BenchStack.api_url}/api/webhooks/ats/",
+           "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0", "VITRINE_ORDER_POLL_SECONDS": "5"}
+TIMINGS = O.OrderTimings(poll_seconds=5.0, queued_after_seconds=10.0, polls_per_run=500)
+
+
+class Ats:
+    def __init__(self, http: httpx.AsyncClient) -> None:
+        self.http = http
+
+    async def now(self) -> float:
+        r = await self.http.get("/sandbox/ats/clock", headers={"X-Provider-Key": KEY})
+        return datetime.fromisoformat(r.json()["data"]["now"]).timestamp()
+
+    async def to(self, t: float) -> None:
+        r = await self.http.post("/sandbox/ats/clock", json={"advanceSeconds": max(0.0, t - await self.now())},
+                                 headers={"X-Provider-Key": KEY})
+        r.raise_for_status()
+
+    async def next_session(self) -> float:
+        start = (await self.now() // CYCLE + 1) * CYCLE
+        await self.to(start + 1)
+        return start
+
+    async def instrument(self, ticker: str) -> None:
+        body = {"id": O.instrument_id_of(ticker), "symbol": ticker, "name": ticker, "status": "TRADING",
+                "issuePrice": "10.00", "unitsOutstanding": 100_000, "history": [{"date": "2026-01-05", "close": "10.00"}]}
+        r = await self.http.post("/sandbox/ats/instruments", json=body, headers={"X-Provider-Key": KEY})
+        r.raise_for_status()
+
+
+async def round_trips(http: httpx.AsyncClient, traders: list[dict[str, Any]], ticker: str, rounds: int) -> list[float]:
+    """Each trader places `rounds` resting limit bids one after the other; the ms of each create + submit."""
+    async def one(user: dict[str, Any]) -> list[float]:
+        base = f"/api/financial-accounts/acct-{user['user_id']}/orders"
+        body = {"financialInstrumentId": O.instrument_id_of(ticker), "type": "LIMIT", "term": "GOOD_TIL_CANCELED",
+                "context": "bid", "units": 1, "unitPrice": "5.00", "disclosureReadAndAgreedTo": True}
+        out = []
+        for _ in range(rounds):
+            t = time.perf_counter()
+            r = await http.post(base, json=body, headers={**user["headers"], "Idempotency-Key": uuid.uuid4().hex})
+            assert r.status_code == 201, r.text
+            r = await http.post(f"{base}/{r.json()['data']['id']}/submit", headers=user["headers"])
+            assert r.status_code == 200 and r.json()["data"]["status"] == "SUBMITTED", r.text
+            out.append((time.perf_counter() - t) * 1000)
+        return out
+
+    return [x for xs in await asyncio.gather(*(one(u) for u in traders)) for x in xs]
+
+
+def figures(samples: list[float]) -> dict[str, float]:
+    return {"p50_ms": round(percentile(samples, 50), 1), "p99_ms": round(percentile(samples, 99), 1)}
+
+
+async def placement(stack: BenchStack, state: AppState, http: httpx.AsyncClient, ats: Ats,
+                    rounds: int) -> dict[str, Any]:
+    asset = await offering(state, shares=100_000, value="1000000.00", status="Trading")
+    await ats.instrument(asset.ticker)
+    traders = [await funded_investor(http, state, cash="100000.00") for _ in range(20)]
+    await ats.next_session()  # post-only: the bids rest
+    queue = f"bench-bare-{uuid.uuid4().hex[:6]}"
+    out: dict[str, Any] = {}
+    async with Worker(stack.client, task_queue=queue, workflows=[BareWorkflow]):
+        await round_trips(http, traders[:1], asset.ticker, 5)  # warm-up
+        await bare_round_trips(stack.client, queue, 1, 5)
+        for n in (1, 20):
+            order = figures(await round_trips(http, traders[:n], asset.ticker, rounds if n > 1 else rounds * 3))
+            bare = figures(await bare_round_trips(stack.client, queue, n, rounds if n > 1 else rounds * 3))
+            out[f"c{n}"] = {"order": order, "bare_update": bare,
+                            "p50_ratio": round(order["p50_ms"] / bare["p50_ms"], 1)}
+    return out
+
+
+async def window(stack: BenchStack, state: AppState, ats: Ats, orders: int, investors: int) -> dict[str, Any]:
+    rnd = random.Random(11)
+    asset = await offering(state, shares=100_000, value="1000000.00", status="Trading")
+    await ats.instrument(asset.ticker)
+    per = orders // investors
+    sellers = [await investor(state.sessions, "0", {asset.id: [(per * 5, LONG_AGO)]}) for _ in range(investors // 2)]
+    buyers = [await investor(state.sessions, str(per * 5 * 11)) for _ in range(investors - len(sellers))]
+    start = await ats.next_session()
+    gate = asyncio.Semaphore(50)
+
+    async def place(uid: int, side: O.Side) -> Any:
+        price = Decimal("10.00") + Decimal("0.05") * rnd.randint(-6, 6) + (Decimal("-0.10") if side == "ASK" else 0)
+        inp = O.OrderInput(order_id=str(uuid.uuid4()), user_id=uid, asset_id=asset.id, ticker=asset.ticker, side=side,
+                           order_type="LIMIT", term="GOOD_TIL_CANCELED", units=rnd.randint(1, 5), unit_price=str(price),
+                           timings=TIMINGS, created=datetime.now(UTC).isoformat())
+        async with gate:
+            handle = await start_order(stack.client, inp, stack.settings.task_queue)
+            await handle.execute_update(O.SUBMIT, result_type=O.OrderView)
+            return handle
+
+    t = time.perf_counter()
+    sides: list[tuple[O.Side, list[int]]] = [("ASK", sellers), ("BID", buyers)]
+    handles = await asyncio.gather(*(place(uid, side) for side, group in sides for uid in group for _ in range(per)))
+    placed_s = time.perf_counter() - t
+    await ats.to(start + POST_ONLY + 1)  # the open uncrosses the book
+    await ats.to(start + CYCLE + 1)      # the window closes: CONFIRMATION
+    await ats.to(start + CYCLE + CONFIRM + 1)  # the confirmation ends: the ATS settles every execution
+    closed = datetime.now(UTC)
+    deadline = time.monotonic() + 300
+    while True:
+        async with state.sessions() as db:
+            fills = int(await db.scalar(select(func.count()).select_from(TradeFill).where(
+                TradeFill.asset_id == asset.id)) or 0)
+        views = await asyncio.gather(*(h.query(O.VIEW, result_type=O.OrderView) for h in handles))
+        known = sum(len(v.executions) for v in views)
+        if known and fills == known and all(x.status == "SETTLED" for v in views for x in v.executions):
+            break
+        if time.monotonic() > deadline:
+            break
+        await asyncio.sleep(0.05)
+    async with state.sessions() as db:
+        last = await db.scalar(select(func.max(LedgerEntry.created_at)).where(LedgerEntry.kind == "trade-fill"))
+        entries = int(await db.scalar(select(func.count()).select_from(TradeFill).join(
+            LedgerEntry, LedgerEntry.idempotency_key == func.concat("fill:", TradeFill.order_id, ":",
+                                                                    TradeFill.execution_id)).where(
+            TradeFill.asset_id == asset.id)) or 0)
+        total = Decimal(await db.scalar(select(func.coalesce(func.sum(LedgerPosting.amount), 0))) or 0)
+    settled_s = (last - closed).total_seconds() if last is not None else float("nan")
+    executions = len({x.id for v in views for x in v.executions})
+    return {"orders": len(handles), "investors": investors, "placed_seconds": round(placed_s, 1),
+            "executions": executions, "postings": entries, "postings_equal_2x_executions": entries == 2 * executions,
+            "close_to_last_settlement_seconds": round(settled_s, 2), "ledger_sums_to_zero": total == 0}
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--orders", type=int, default=1000)
+    ap.add_argument("--investors", type=int, default=100)
+    ap.add_argument("--rounds", type=int, default=20)
+    args = ap.parse_args()
+    await drop(ATS_ENV["PROVIDERS_ATS_DATABASE_URL"], ATS_ENV["PROVIDERS_ATS_DB_SCHEMA"])  # a fresh ATS
+    async with BenchStack(ATS_ENV) as stack:
+        state = AppState.create(stack.settings)
+        async with httpx.AsyncClient(base_url=stack.api_url, timeout=120, limits=httpx.Limits(max_connections=100)) \
+                as http, httpx.AsyncClient(base_url=stack.providers_url, timeout=120) as sandbox:
+            ats = Ats(sandbox)
+            trips = await placement(stack, state, http, ats, args.rounds)
+            win = await window(stack, state, ats, args.orders, args.investors)
+        await state.close()
+    c20 = trips["c20"]
+    print("\norder placement round trip (POST orders + submit -> status) vs a bare Temporal Update:")
+    for n in ("c1", "c20"):
+        t = trips[n]
+        print(f"  {n[1:]:>2} traders: order p50 {t['order']['p50_ms']} ms p99 {t['order']['p99_ms']} ms; bare p50 "
+              f"{t['bare_update']['p50_ms']} ms p99 {t['bare_update']['p99_ms']} ms; p50 ratio {t['p50_ratio']}x")
+    print(f"  goals at 20: p50 <= 3x bare: {'MET' if c20['p50_ratio'] <= 3 else 'MISSED'}; p99 <= 150 ms: "
+          f"{'MET' if c20['order']['p99_ms'] <= 150 else 'MISSED'}")
+    print(f"trading window: {win}")
+    print(f"  close -> last settlement <= 30 s: {'MET' if win['close_to_last_settlement_seconds'] <= 30 else 'MISSED'}")
+    out = ROOT / "bench/results"
+    out.mkdir(exist_ok=True)
+    (out / "orders.json").write_text(json.dumps({"placement": trips, "window": win}, indent=2))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
