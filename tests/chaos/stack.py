@@ -51,7 +51,13 @@ class ChaosStack(Stack):
             "PROVIDERS_WEBHOOK_DELAY_SECONDS": "0.1", "PROVIDERS_WEBHOOK_RETRY_BASE_SECONDS": "0.5",
             "PROVIDERS_WEBHOOK_RETRY_MAX_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "1",
             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "1", "VITRINE_LOGIN_RATE_LIMIT": "100000",
-            "VITRINE_REGISTRATION_RATE_LIMIT": "100000"})
+            "VITRINE_REGISTRATION_RATE_LIMIT": "100000",
+            # the ATS on this stack's own PostgreSQL; the order tests' demo hours (tests/trading/order_harness.py),
+            # moved by the clock admin call; the order workflow polls every second, sale proceeds at once
+            "PROVIDERS_ATS_DATABASE_URL": f"postgresql://vitrine:vitrine@127.0.0.1:{p['postgres']}/vitrine",
+            "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "100", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "100",
+            "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "50", "PROVIDERS_ATS_DEMO_MARKET": "false",
+            "VITRINE_ORDER_POLL_SECONDS": "1", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0"})
         self.settings = Settings(
             env="chaos", database_url=self.database_url, redis_url=self.env["VITRINE_REDIS_URL"],
             temporal_address=self.env["VITRINE_TEMPORAL_ADDRESS"], providers_url=self.env["VITRINE_PROVIDERS_URL"],
@@ -136,8 +142,9 @@ class ChaosStack(Stack):
 
     # --- the whole stack ---------------------------------------------------------------------------------------
     def up(self) -> None:
-        """Everything that does not need the database starts while PostgreSQL is made, migrated and seeded."""
-        self.launch("redis", "temporal", "providers", wait=False)
+        """Everything that does not need the database starts while PostgreSQL is made, migrated and seeded (the
+        providers, whose ATS keeps its books there, right after PostgreSQL)."""
+        self.launch("redis", "temporal", wait=False)
         pg = self.root / "pg"
         pg.mkdir()
         shutil.chown(pg, "postgres", "postgres")
@@ -149,6 +156,7 @@ class ChaosStack(Stack):
         for statement in sql.split(";")[:2]:
             subprocess.run(["psql", "-q", "-h", "127.0.0.1", "-p", str(self.ports["postgres"]), "-U", "postgres",
                             "-c", statement], check=True)
+        self.launch("providers", wait=False)
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
         self.run_once("seed", [PY, "-m", "store.seed"])
         self.ready("redis")

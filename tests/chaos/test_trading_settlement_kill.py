@@ -1,0 +1,74 @@
+"""The worker SIGKILLed mid-settlement (issue 11): two investors' orders match on the chaos stack's ATS (its own
+processes); when the window's confirmation ends, each order's settlement activity posts its fill and is then held
+by the fault hook *after* its body committed and before the worker could report it — the worker is killed there.
+A new worker retries the settlement: the ledger has exactly one posting per execution, the investors exactly the
+shares and cash of the trade, and the history shows the killed attempt and a later one."""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+
+from sqlalchemy import func, select
+
+from domain import ledger as L
+from store.ledger import balance, share_balance
+from store.models import LedgerEntry
+from store.trading_models import TradeFill
+from tests.chaos.conftest import Chaos
+from tests.chaos.faults import attempts
+from tests.trading.harness import assert_invariants, books, funded, holder, to_phase, until_view
+from tests.trading.order_harness import Market
+from workflows import order_types as O
+
+SETTLE = "trading.settle"
+HOLD = 120.0  # far longer than the kill takes
+
+
+async def test_worker_sigkilled_mid_settlement_posts_each_execution_once(chaos: Chaos) -> None:
+    sessions = chaos.state.sessions
+    market = Market(chaos.stack.url("providers"), chaos.stack.settings, chaos.temporal, chaos.sandbox)
+    asset_id, ticker = await market.listing(sessions)
+    seller, buyer = await holder(sessions, asset_id, 10), await funded(sessions, "100.00")
+    async with sessions() as db:
+        before = await books(db)
+    start = await market.next_session()
+    ask = await market.order(seller, asset_id, ticker, "ASK", 3, "10.00")
+    bid = await market.order(buyer, asset_id, ticker, "BID", 3, "10.00")
+    assert (await market.submit(ask)).status == "SUBMITTED" and (await market.submit(bid)).status == "SUBMITTED"
+    await to_phase(market, start, "OPEN")  # the open matches them
+    for h in (ask, bid):
+        await until_view(h, lambda v: v.status == "FILLED" and len(v.executions) == 1, 60)
+    mark = len(chaos.hook.held())
+    chaos.hook.arm({SETTLE: HOLD}, after=True)
+    try:
+        await to_phase(market, start, "CLOSED")  # the confirmation ends: the execution settles at the ATS
+        held = await chaos.hook.wait_held(SETTLE, mark, "order-", wait=90)
+        deadline = time.monotonic() + 30  # both sides' settlements committed and held (bounded)
+        while {h.workflow_id for h in held} != {ask.id, bid.id} and time.monotonic() < deadline:
+            held = await chaos.hook.wait_held(SETTLE, mark, "order-", wait=30)
+        assert {h.workflow_id for h in held} == {ask.id, bid.id}, held
+        async with sessions() as db:  # the kill lands after the postings committed
+            posted = await db.scalar(select(func.count()).select_from(TradeFill).where(TradeFill.asset_id == asset_id))
+        assert posted == 2
+        killed = chaos.stack.proc("worker-a").pid
+        chaos.stack.kill("worker-a")
+        assert {h.pid for h in held} == {killed}
+    finally:
+        chaos.hook.disarm()
+        if not chaos.stack.running("worker-a"):
+            chaos.stack.launch("worker-a")
+    assert await market.result(ask, 120) == "FILLED" and await market.result(bid, 120) == "FILLED"
+    for h in (ask, bid):  # the server saw the killed attempt time out and the new worker run a second one
+        assert max(await attempts(chaos.temporal, h.id, SETTLE)) >= 2
+    async with sessions() as db:
+        after = await books(db)
+        fills = (await db.scalars(select(TradeFill).where(TradeFill.asset_id == asset_id))).all()
+        keys = (await db.scalars(select(LedgerEntry.idempotency_key).where(
+            LedgerEntry.idempotency_key.in_([f"fill:{f.order_id}:{f.execution_id}" for f in fills])))).all()
+        got = (await share_balance(db, L.shares(buyer), asset_id), await share_balance(db, L.shares(seller), asset_id),
+               await balance(db, L.cash(buyer)), await balance(db, L.cash(seller)))
+    assert len(fills) == 2 and len(keys) == 2 and {f.order_id for f in fills} == {
+        (await ask.query(O.VIEW, result_type=O.OrderView)).id, (await bid.query(O.VIEW, result_type=O.OrderView)).id}
+    assert got == (3, 7, Decimal("70.00"), Decimal("30.00"))
+    assert_invariants(after, before, {buyer, seller})
