@@ -1,0 +1,140 @@
+"""Market data calls on the real stack: the api over its ATS client against the ATS sandbox (its own providers app,
+frozen demo clock moved by the admin clock call: tests/trading/order_harness.py): the order book's sides and best
+prices, pricing before and after a trade, the price history, a window's read through its phases; a market event
+replaces the cached answers at once; an unknown instrument is 404 and the ATS down 503 in the one error shape."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+from temporalio.testing import WorkflowEnvironment
+
+from api.market_data import market_changed
+from api.order_checks import ATS_DOWN
+from api.state import AppState
+from config import Settings
+from store.live import market_channel, publish_market
+from tests.api.accounts import signup
+from tests.api.apps import api_with, client, random_address
+from tests.conftest import free_port
+from tests.trading.conftest import Sessions, sessions  # noqa: F401 (fixture)
+from tests.trading.order_harness import Market, ats_server, market  # noqa: F401 (fixtures)
+from workflows.order_types import instrument_id_of
+
+BASE = "/api/financial-instruments/securities/{}/markets"
+
+
+@pytest.fixture(scope="module")
+async def mstate(market: Market, settings: Settings,  # noqa: F811
+                 temporal_env: WorkflowEnvironment) -> AsyncIterator[AppState]:
+    """An api whose ATS is the market's (frozen clock)."""
+    async with api_with(settings, temporal_env.client, providers_url=market.url) as state:
+        yield state
+
+
+@pytest.fixture(scope="module")
+async def mapi(mstate: AppState) -> AsyncIterator[httpx.AsyncClient]:
+    async with client(mstate, random_address()) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+async def caller(mapi: httpx.AsyncClient) -> dict[str, str]:
+    headers: dict[str, str] = (await signup(mapi))["headers"]
+    return headers
+
+
+async def get(mapi: httpx.AsyncClient, headers: dict[str, str], path: str) -> dict[str, Any]:
+    r = await mapi.get(path, headers=headers)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()["data"]
+    return data
+
+
+async def test_book_pricing_history_and_window_through_a_session(market: Market, sessions: Sessions,  # noqa: F811
+                                                                mstate: AppState, mapi: httpx.AsyncClient,
+                                                                caller: dict[str, str]) -> None:
+    _, ticker = await market.listing(sessions, issue="10.00")
+    iid = instrument_id_of(ticker)
+    base = BASE.format(iid)
+    start = await market.next_session()
+    for side, units, price in (("ASK", 3, "10.20"), ("ASK", 5, "10.10"), ("BID", 2, "9.80"), ("BID", 4, "9.90")):
+        await market.maker(ticker, side, units, price)
+
+    book = await get(mapi, caller, f"{base}/order-book")
+    assert [lv["price"] for lv in book["asks"]] == ["10.10", "10.20"]  # lowest ask first
+    assert [lv["price"] for lv in book["bids"]] == ["9.90", "9.80"]  # highest bid first
+    assert (book["bidHigh"], book["askLow"], book["mode"]) == ("9.90", "10.10", "POST_ONLY")
+    assert book["asks"][0] == {"price": "10.10", "units": 5, "orders": 1}
+
+    pricing = (await get(mapi, caller, f"{base}/pricing"))["pricePerUnit"]
+    assert pricing["issue"] == "10.00" and pricing["current"] == "10.00"
+    assert pricing["session"] == {"lastClose": "10.00", "latestFilled": None}
+
+    history = await get(mapi, caller, f"{base}/pricing/history")
+    assert history["financialInstrument"]["id"] == iid
+    assert history["financialInstrument"]["issue"]["pricePerUnit"] == "10.00"
+    assert {"date": "2026-01-05", "pricePerUnit": {"close": "10.00"}} in history["dataPoints"]
+
+    # the window opens and a bid takes the lowest ask: the cached answers are replaced by the market event
+    await market.to_open(start)
+    await market.maker(ticker, "BID", 2, "10.10")
+    sub = mstate.redis.pubsub()
+    await sub.subscribe(market_channel(iid))
+    await market_changed(mstate, iid, pricing=True)
+    kinds = set()
+    for _ in range(20):
+        msg = await sub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+        if msg is not None:
+            kinds.add(json.loads(msg["data"])["type"])
+        if kinds == {"book", "pricing"}:
+            break
+    await sub.aclose()
+    assert kinds == {"book", "pricing"}
+    book = await get(mapi, caller, f"{base}/order-book")
+    assert book["mode"] == "CONTINUOUS" and book["askLow"] == "10.10" and book["asks"][0]["units"] == 3
+    pricing = (await get(mapi, caller, f"{base}/pricing"))["pricePerUnit"]
+    assert pricing["current"] == "10.10" and pricing["session"]["latestFilled"] == "10.10"
+
+    # the window's read: open, then after the close its closing price and the orders that traded
+    inst = (await market.http.get(f"/sandbox/ats/instruments/{iid}", headers={
+        "Authorization": f"Bearer {market.maker_token}"})).json()["data"]
+    window_id = inst["currentWindow"]["id"]
+    window = (await mapi.get(f"/api/trading/windows/{window_id}/", headers=caller)).json()
+    assert window["status"] == "OPEN" and window["instrument_id"] == iid
+    await market.to_confirmation(start)
+    await publish_market(mstate.redis, iid, "window", {"id": window_id, "status": "CONFIRMATION"})
+    window = (await mapi.get(f"/api/trading/windows/{window_id}/", headers=caller)).json()
+    assert window["status"] == "CONFIRMATION" and window["closing_price"] == "10.10"
+    assert (window["matched_bids"], window["matched_asks"]) == (1, 1) and window["closing_time"]
+    history = await get(mapi, caller, f"{base}/pricing/history")  # the window event dropped the cached history
+    assert history["dataPoints"][-1]["pricePerUnit"]["close"] == "10.10"
+
+
+async def test_unknown_instrument_is_404_and_bad_ids_are_refused(mapi: httpx.AsyncClient,
+                                                                 caller: dict[str, str]) -> None:
+    for kind in ("pricing", "pricing/history", "order-book"):
+        r = await mapi.get(f"{BASE.format('NOPE404')}/{kind}", headers=caller)
+        assert r.status_code == 404, r.text
+        assert r.json()["errors"][0]["message"] == "Financial instrument not found."
+        r = await mapi.get(f"{BASE.format('bad%20id')}/{kind}", headers=caller)
+        assert r.status_code == 400, r.text
+    r = await mapi.get(f"{BASE.format('NOPE404')}/pricing")
+    assert r.status_code == 401  # signed-in callers only
+
+
+async def test_ats_down_is_503_never_500(mstate: AppState, settings: Settings, temporal_env: WorkflowEnvironment,
+                                         caller: dict[str, str]) -> None:
+    dead = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+    async with api_with(settings, temporal_env.client, providers_url=dead) as down, \
+            client(down, random_address()) as c:
+        for kind in ("pricing", "pricing/history", "order-book"):
+            r = await c.get(f"{BASE.format('ZZDOWN1')}/{kind}", headers=caller)
+            assert r.status_code == 503, r.text
+            assert r.json()["errors"][0]["message"] == ATS_DOWN and r.headers["Retry-After"]
+        r = await c.get("/api/trading/windows/W-ZZDOWN1-d1/", headers=caller)
+        assert r.status_code == 503, r.text
