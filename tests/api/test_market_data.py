@@ -93,7 +93,7 @@ async def test_book_pricing_history_and_window_through_a_session(market: Market,
             kinds.add(json.loads(msg["data"])["type"])
         if kinds == {"book", "pricing"}:
             break
-    await sub.aclose()
+    await sub.aclose()  # type: ignore[no-untyped-call]
     assert kinds == {"book", "pricing"}
     book = await get(mapi, caller, f"{base}/order-book")
     assert book["mode"] == "CONTINUOUS" and book["askLow"] == "10.10" and book["asks"][0]["units"] == 3
