@@ -44,9 +44,11 @@ def ats(state: AppState) -> AtsClient:
     return ats_client(state.http, state.settings)
 
 
-async def market_of(client: AtsClient, asset: Asset) -> Market:
+async def market_of(client: AtsClient, asset: Asset, *, strict: bool = True) -> Market:
     """The instrument's state and prices at the ATS (an instrument the ATS does not know: no market, the asset's
-    value per share as the last price); the ATS unreachable → 503 (the browser treats it as valid, spec §5)."""
+    value per share as the last price). The ATS unreachable: `strict` → 503 (the prevalidate call; the browser
+    treats it as valid, spec §5), else no market as above (a create or edit goes on: its workflow waits for the
+    broker, QUEUED, instead of the investor retrying)."""
     iid = O.instrument_id_of(asset.ticker)
     try:
         inst = (await client.call("GET", f"/instruments/{iid}")).get("data") or {}
@@ -54,7 +56,9 @@ async def market_of(client: AtsClient, asset: Asset) -> Market:
     except ProviderRejected:
         inst, pricing = {}, {}
     except AtsUnavailable:
-        raise ApiError(503, ATS_DOWN, error_type="ATS_UNAVAILABLE", headers={"Retry-After": "2"}) from None
+        if strict:
+            raise ApiError(503, ATS_DOWN, error_type="ATS_UNAVAILABLE", headers={"Retry-After": "2"}) from None
+        inst, pricing = {}, {}
     market = (inst.get("markets") or {}).get("secondaryMarket") or {}
     live = market.get("status") == "open" and inst.get("status") == "TRADING"
     session = pricing.get("session") or {}
@@ -75,11 +79,12 @@ async def asset_of_instrument(db: AsyncSession, instrument_id: str) -> Asset:
 
 
 async def order_check(state: AppState, db: AsyncSession, user: User, asset: Asset, *, side: R.Side,
-                      order_type: str, units: Any, unit_price: Any, editing: str | None = None) -> R.OrderCheck:
+                      order_type: str, units: Any, unit_price: Any, editing: str | None = None,
+                      strict: bool = True) -> R.OrderCheck:
     customer = await db.scalar(select(Customer.status).where(Customer.user_id == user.id))
     today = ny_today()
     pos = await position(db, user.id, asset.id, today)
-    market = await market_of(ats(state), asset)
+    market = await market_of(ats(state), asset, strict=strict)
     return R.OrderCheck(
         side=side, units=R.parse_units(units), unit_price=R.parse_price(unit_price),
         available_cash=await available_cash(db, user.id), lots=pos.lots, open_orders=pos.open_orders,

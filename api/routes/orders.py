@@ -138,7 +138,7 @@ async def create_order(account_id: AccountId, body: OrderRequestIn, user: Curren
     kind, term = _terms(body)
     asset = await asset_of_instrument(db, body.financialInstrumentId)
     check = await order_check(state, db, user, asset, side=side, order_type=kind, units=body.units,
-                              unit_price=body.unitPrice)
+                              unit_price=body.unitPrice, strict=False)
     refuse(R.prevalidate(check))
     units, price = (1, check.lowest_ask) if kind == R.INSTANT else (check.units, check.unit_price)
     assert units is not None and price is not None  # prevalidate refused anything else
@@ -166,7 +166,8 @@ async def submit_order(account_id: AccountId, order_id: OrderId, user: CurrentUs
     data = asdict(view)
     if view.status == O.QUEUED and not view.message:
         asset = await _asset(db, view.asset_id)
-        data["message"] = W.HIGH_VOLUME_LIVE if (await market_of(ats(state), asset)).live else W.HIGH_VOLUME_LATER
+        live = (await market_of(ats(state), asset, strict=False)).live
+        data["message"] = W.HIGH_VOLUME_LIVE if live else W.HIGH_VOLUME_LATER
     return OrderData(data=order_out(data))
 
 
@@ -203,7 +204,7 @@ async def edit_order(account_id: AccountId, order_id: OrderId, body: EditIn, use
         raise ApiError(409, O.ORDER_ENDED, error_type=C.ORDER_ENDED)
     asset = await _asset(db, int(view["asset_id"]))
     check = await order_check(state, db, user, asset, side=view["side"], order_type=R.LIMIT, units=body.units,
-                              unit_price=body.unitPrice, editing=order_id)
+                              unit_price=body.unitPrice, editing=order_id, strict=False)
     refuse(R.prevalidate(check))
     assert check.units is not None and check.unit_price is not None
     edit = O.EditRequest(units=check.units, unit_price=money_str(check.unit_price))

@@ -5,6 +5,8 @@ create (twice with one key: one order), submit, list, read, edit, cancel and the
 
 from __future__ import annotations
 
+import asyncio
+import time
 import uuid
 from datetime import date
 from decimal import Decimal
@@ -17,6 +19,7 @@ from temporalio.service import RPCError
 
 from api.state import AppState
 from domain import order_rules as R
+from domain import order_wizard as W
 from domain.purchase import SHARES_MIN
 from store.models import Customer, Email, User
 from store.trading_ledger import HoldRequest, hold
@@ -255,3 +258,23 @@ async def test_positions(api: httpx.AsyncClient, app_state: AppState, providers:
     assert ask["status"] == "SUBMITTED", ask
     r = await api.get(f"/api/financial-accounts/{acct(a)}/positions", headers=a["headers"])
     assert r.json()["data"][iid]["units"] == {"total": 8, "openAndAlienable": 2}, r.text
+
+
+async def test_queued_while_the_broker_refuses(api: httpx.AsyncClient, app_state: AppState,
+                                               providers: Providers) -> None:
+    """The ATS answers 503 to everything: the create still starts the order (its market read tolerates it), the
+    submit answers QUEUED with the spec's high-volume message, and once the ATS is back the order is placed."""
+    asset = await trading_asset(app_state, providers)
+    a = await funded_investor(api, app_state)
+    async with httpx.AsyncClient(base_url=providers.url, headers={"X-Provider-Key": providers.settings.api_key}) as ps:
+        assert (await ps.post("/sandbox/ats/chaos", json={"fail_503": 1.0})).status_code == 200
+        try:
+            order = await placed(api, a, order_body(asset.ticker, "bid", 1, "9.00"))
+        finally:
+            assert (await ps.post("/sandbox/ats/chaos", json={})).status_code == 200
+    assert order["status"] == O.QUEUED and order["message"] in (W.HIGH_VOLUME_LIVE, W.HIGH_VOLUME_LATER), order
+    deadline = time.monotonic() + 60
+    while order["status"] == O.QUEUED and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+        order = (await api.get(orders_url(a, f"/{order['id']}"), headers=a["headers"])).json()["data"]
+    assert order["status"] == "SUBMITTED", order
