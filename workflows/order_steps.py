@@ -24,6 +24,9 @@ LEDGER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attem
 # one ATS call: a few quick retries; the workflow itself goes on trying with timers (QUEUED meanwhile) or polls
 ATS_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
                         maximum_attempts=3, non_retryable_error_types=[T.ATS_REJECTED, T.ATS_INVALID_CLIENT])
+# an investor's edit, cancel or confirmation (and an ops void): a little more patience (~20 s) before the refusal
+UPDATE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
+                           maximum_attempts=6, non_retryable_error_types=[T.ATS_REJECTED, T.ATS_INVALID_CLIENT])
 TIMEOUT = timedelta(seconds=30)
 
 
@@ -145,7 +148,7 @@ class OrderSteps:
     async def void(self, req: O.VoidRequest) -> None:
         """Voids the execution at the ATS (ops); the next read sees it VOIDED and nothing is posted for it."""
         try:
-            status = await self.run_activity(T.VOID, T.VoidInput(req.execution_id, req.reason), str, ATS_RETRY)
+            status = await self.run_activity(T.VOID, T.VoidInput(req.execution_id, req.reason), str, UPDATE_RETRY)
             workflow.logger.info("order %s: execution %s voided (%s)", self._inp.order_id, req.execution_id, status)
         except ActivityError as exc:
             workflow.logger.error("order %s: execution %s could not be voided: %s", self._inp.order_id,
@@ -199,7 +202,7 @@ class OrderSteps:
         try:
             order: T.AtsOrder = await self.run_activity(
                 T.REPLACE, T.ReplaceInput(O.account_id_for(inp.user_id), s.ats.id, total, req.unit_price), T.AtsOrder,
-                ATS_RETRY)
+                UPDATE_RETRY)
             applied = True
             s.apply_order(order)
         except ActivityError as exc:  # e.g. ORDER_ALREADY_FILLED: the fill came first
@@ -216,7 +219,7 @@ class OrderSteps:
             return "ALREADY_ENDED"
         try:
             answer: T.CancelAnswer = await self.run_activity(
-                T.CANCEL, T.CancelInput(O.account_id_for(self._inp.user_id), s.ats.id), T.CancelAnswer, ATS_RETRY)
+                T.CANCEL, T.CancelInput(O.account_id_for(self._inp.user_id), s.ats.id), T.CancelAnswer, UPDATE_RETRY)
         except ActivityError as exc:
             raise ApplicationError(O.CANCEL_FAILED, ats_code(exc), type="CancelRefused") from None
         s.apply_order(answer.order)
@@ -229,7 +232,7 @@ class OrderSteps:
         waiting = s.waiting_confirmation()
         try:
             await self.run_activity(T.CONFIRM, T.ConfirmInput(O.account_id_for(self._inp.user_id),
-                                                              [x.id for x in waiting]), int, ATS_RETRY)
+                                                              [x.id for x in waiting]), int, UPDATE_RETRY)
         except ActivityError as exc:
             self.read_now = True
             code = ats_code(exc)
