@@ -6,58 +6,33 @@ replaces the cached answers at once; an unknown instrument is 404 and the ATS do
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
-import pytest
-from temporalio.testing import WorkflowEnvironment
 
 from api.market_data import market_changed
 from api.order_checks import ATS_DOWN
 from api.state import AppState
-from config import Settings
 from store.live import market_channel, publish_market
-from tests.api.accounts import signup
-from tests.api.apps import api_with, client, random_address
-from tests.conftest import free_port
-from tests.trading.conftest import Sessions, sessions  # noqa: F401 (fixture)
-from tests.trading.order_harness import Market, ats_server, market  # noqa: F401 (fixtures)
+from tests.api.apps import client, random_address
+from tests.api.market_api import ats_server, caller, down_state, mapi, market, mstate, sessions  # noqa: F401
+from tests.trading.conftest import Sessions
+from tests.trading.order_harness import Market
 from workflows.order_types import instrument_id_of
 
 BASE = "/api/financial-instruments/securities/{}/markets"
 
 
-@pytest.fixture(scope="module")
-async def mstate(market: Market, settings: Settings,  # noqa: F811
-                 temporal_env: WorkflowEnvironment) -> AsyncIterator[AppState]:
-    """An api whose ATS is the market's (frozen clock)."""
-    async with api_with(settings, temporal_env.client, providers_url=market.url) as state:
-        yield state
-
-
-@pytest.fixture(scope="module")
-async def mapi(mstate: AppState) -> AsyncIterator[httpx.AsyncClient]:
-    async with client(mstate, random_address()) as c:
-        yield c
-
-
-@pytest.fixture(scope="module")
-async def caller(mapi: httpx.AsyncClient) -> dict[str, str]:
-    headers: dict[str, str] = (await signup(mapi))["headers"]
-    return headers
-
-
-async def get(mapi: httpx.AsyncClient, headers: dict[str, str], path: str) -> dict[str, Any]:
-    r = await mapi.get(path, headers=headers)
+async def get(http: httpx.AsyncClient, headers: dict[str, str], path: str) -> dict[str, Any]:
+    r = await http.get(path, headers=headers)
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()["data"]
     return data
 
 
 async def test_book_pricing_history_and_window_through_a_session(market: Market, sessions: Sessions,  # noqa: F811
-                                                                mstate: AppState, mapi: httpx.AsyncClient,
-                                                                caller: dict[str, str]) -> None:
+                                                                mstate: AppState, mapi: httpx.AsyncClient,  # noqa: F811
+                                                                caller: dict[str, str]) -> None:  # noqa: F811
     _, ticker = await market.listing(sessions, issue="10.00")
     iid = instrument_id_of(ticker)
     base = BASE.format(iid)
@@ -115,8 +90,8 @@ async def test_book_pricing_history_and_window_through_a_session(market: Market,
     assert history["dataPoints"][-1]["pricePerUnit"]["close"] == "10.10"
 
 
-async def test_unknown_instrument_is_404_and_bad_ids_are_refused(mapi: httpx.AsyncClient,
-                                                                 caller: dict[str, str]) -> None:
+async def test_unknown_instrument_is_404_and_bad_ids_are_refused(mapi: httpx.AsyncClient,  # noqa: F811
+                                                                 caller: dict[str, str]) -> None:  # noqa: F811
     for kind in ("pricing", "pricing/history", "order-book"):
         r = await mapi.get(f"{BASE.format('NOPE404')}/{kind}", headers=caller)
         assert r.status_code == 404, r.text
@@ -127,11 +102,8 @@ async def test_unknown_instrument_is_404_and_bad_ids_are_refused(mapi: httpx.Asy
     assert r.status_code == 401  # signed-in callers only
 
 
-async def test_ats_down_is_503_never_500(mstate: AppState, settings: Settings, temporal_env: WorkflowEnvironment,
-                                         caller: dict[str, str]) -> None:
-    dead = f"http://127.0.0.1:{free_port()}"  # nothing listens there
-    async with api_with(settings, temporal_env.client, providers_url=dead) as down, \
-            client(down, random_address()) as c:
+async def test_ats_down_is_503_never_500(down_state: AppState, caller: dict[str, str]) -> None:  # noqa: F811
+    async with client(down_state, random_address()) as c:
         for kind in ("pricing", "pricing/history", "order-book"):
             r = await c.get(f"{BASE.format('ZZDOWN1')}/{kind}", headers=caller)
             assert r.status_code == 503, r.text

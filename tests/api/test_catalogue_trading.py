@@ -1,0 +1,96 @@
+"""The catalogue's trading fields follow the ATS (spec doc 3 §3, §4.1) on the real stack: a traded asset is Post Only
+while its window is scheduled, Trading once the window opens (the ATS clock moved by the admin call), Post Only again
+after the close with the last window's closing price, Trading closed when the instrument is disabled; pricing, best
+bid and ask, session hours and history are the ATS's; the catalogue is never read from the ATS per request (the
+refresher's pass), and with the ATS down it keeps serving the last known state."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import httpx
+import pytest
+
+from api.market_refresher import MarketRefresher
+from api.state import AppState
+from clients.ats import AtsUnavailable
+from store.market_state import MARKET_STATE_KEY
+from tests.api.market_api import ats_server, down_state, mapi, market, mstate, sessions  # noqa: F401
+from tests.trading.conftest import Sessions
+from tests.trading.order_harness import KEY, Market
+from workflows.order_types import instrument_id_of
+
+
+async def asset(http: httpx.AsyncClient, asset_id: int) -> dict[str, Any]:
+    r = await http.get(f"/api/v2/assets/{asset_id}/")
+    assert r.status_code == 200, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+async def test_catalogue_status_and_trading_fields_follow_the_windows(
+        market: Market, sessions: Sessions, mstate: AppState, mapi: httpx.AsyncClient,  # noqa: F811
+        down_state: AppState) -> None:  # noqa: F811
+    asset_id, ticker = await market.listing(sessions, issue="10.00")
+    iid = instrument_id_of(ticker)
+    refresher = MarketRefresher(mstate)
+    try:
+        before = await asset(mapi, asset_id)
+        assert before["asset_status"] == "Trading" and before["financialInstrument"]["id"] == iid  # seeded, not read
+
+        start = await market.next_session()
+        await market.maker(ticker, "ASK", 5, "10.10")
+        await market.maker(ticker, "BID", 4, "9.90")
+        assert await refresher.refresh()
+        a = await asset(mapi, asset_id)
+        assert a["asset_status"] == "Post Only"
+        fi, trading = a["financialInstrument"], a["trading"]
+        assert fi["id"] == iid and fi["markets"]["secondaryMarket"] == {
+            "status": "CLOSED", "enabled": True, "sessionsStart": "2026-01-05", "sessionsFollowMarketHours": False}
+        assert set(fi["sessionHours"]) == {"dateOpen", "dateClose", "nextDateOpen", "lastDateClose"}
+        assert fi["sessionHours"]["dateOpen"]
+        window = trading["current_trading_window"]
+        assert window["status"] == "SCHEDULED" and window["id"].startswith(f"W-{iid}-")
+        assert trading["orderBook"] == {"bidHigh": "9.90", "askLow": "10.10"}
+        assert trading["pricing"]["pricePerUnit"]["issue"] == "10.00"
+        assert trading["historyPricing"]["financialInstrument"]["issue"]["pricePerUnit"] == "10.00"
+        assert trading["historyPricing"]["dataPoints"][0] == {"date": "2026-01-05", "pricePerUnit": {"close": "10.00"}}
+        assert not await refresher.refresh()  # nothing changed: the catalogue is not invalidated
+
+        await market.to_open(start)
+        await market.maker(ticker, "BID", 2, "10.10")  # a trade at 10.10
+        assert await refresher.refresh()
+        a = await asset(mapi, asset_id)
+        assert a["asset_status"] == "Trading"
+        assert a["financialInstrument"]["markets"]["secondaryMarket"]["status"] == "OPEN"
+        assert a["trading"]["current_trading_window"]["status"] == "OPEN"
+        assert a["trading"]["pricing"]["pricePerUnit"]["session"]["latestFilled"] == "10.10"
+        changed = datetime.fromisoformat(a["modified"])
+        r = await mapi.get("/api/v2/asset/status/", params={"modified_gte": changed.timestamp()})
+        assert r.status_code == 200, r.text
+        assert [i["asset_status"] for i in r.json()["items"] if i["id"] == asset_id] == ["Trading"]  # change feed
+
+        await market.to_confirmation(start)
+        assert await refresher.refresh()
+        a = await asset(mapi, asset_id)
+        assert a["asset_status"] == "Post Only"  # the next window is scheduled
+        last = a["trading"]["last_trading_window"]
+        assert last["closing_price"] == "10.10" and last["closing_time"] and last["status"] == "CONFIRMATION"
+
+        # the ATS down: the refresh fails, the catalogue keeps the last known state
+        with pytest.raises(AtsUnavailable):
+            await MarketRefresher(down_state).refresh()
+        assert (await asset(mapi, asset_id))["trading"]["last_trading_window"] == last
+
+        r = await market.http.post("/sandbox/ats/instruments", headers={"X-Provider-Key": KEY}, json={
+            "id": iid, "symbol": ticker, "name": ticker, "status": "DISABLED", "issuePrice": "10.00",
+            "unitsOutstanding": 1000})
+        assert r.status_code == 200, r.text
+        assert await refresher.refresh()
+        a = await asset(mapi, asset_id)
+        assert a["asset_status"] == "Trading closed"
+        assert a["financialInstrument"]["markets"]["secondaryMarket"]["status"] == "DISABLED"
+    finally:
+        await mstate.redis.delete(MARKET_STATE_KEY)
+        await mstate.catalogue.invalidate()
