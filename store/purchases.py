@@ -5,7 +5,7 @@ the shares sold plus the unexpired holds of others never exceed the offering."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import func, select, update
@@ -15,8 +15,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain import ledger as L
 from domain import purchase as P
 from domain.asset_status import CLOSED_ICO, COMING_SOON, OPEN_ICO
+from domain.market_calendar import EASTERN
 from store.ledger import InsufficientFunds, lock_user, post
 from store.models import Asset, Investment, Reservation
+from store.positions import ny_today
 
 BUYABLE = (OPEN_ICO, COMING_SOON)  # Coming Soon only for early-access investors (checked by the flow's gate)
 
@@ -82,6 +84,25 @@ async def release(db: AsyncSession, flow_id: str) -> bool:
     return result.first() is not None
 
 
+async def post_lot(db: AsyncSession, inv: Investment, bought_on: date | None = None) -> bool:
+    """The purchase's shares as a lot in the investor's share account (from the issuer), dated the purchase's
+    settlement day in New York, once per purchase (its business key); the caller commits. The lot is what the
+    secondary market counts (positions, the 5-business-day rule)."""
+    bought_on = bought_on or inv.created_at.astimezone(EASTERN).date()
+    return await post(db, f"purchase-shares:{inv.idempotency_key}", "purchase-shares", [],
+                      memo=f"{inv.shares} shares of asset {inv.asset_id}",
+                      shares=L.offering_shares(inv.user_id, inv.asset_id, inv.shares, bought_on))
+
+
+async def post_missing_lots(db: AsyncSession) -> int:
+    """Posts the lot of every purchase that has none yet (purchases made before lots were posted); commits."""
+    posted = 0
+    for inv in (await db.scalars(select(Investment).order_by(Investment.id))).all():
+        posted += await post_lot(db, inv)
+    await db.commit()
+    return posted
+
+
 async def owned_shares(db: AsyncSession, user_id: int, asset_id: int) -> int:
     total = await db.scalar(select(func.coalesce(func.sum(Investment.shares), 0)).where(
         Investment.user_id == user_id, Investment.asset_id == asset_id))
@@ -107,6 +128,8 @@ async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
     Raises PurchaseRefused (nothing written) when the shares are gone, the limit is passed or cash is short."""
     existing = await db.scalar(select(Investment).where(Investment.idempotency_key == o.key))
     if existing is not None:
+        if await post_lot(db, existing):  # an investment written before purchases posted their lots
+            await db.commit()
         return existing, False
     asset = await _locked_asset(db, o.asset_id)
     await lock_user(db, o.user_id)
@@ -134,6 +157,7 @@ async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
                      price_per_share=price, amount=gross, gift_value=gross - to_pay, cash_amount=to_pay,
                      redeem_code=o.redeem_code, envelope_id=o.envelope_id, agreed_at=o.agreed_at)
     db.add(inv)
+    await post_lot(db, inv, ny_today())  # bought today: the purchase settles with its payment from cash
     asset.shares_sold += o.shares
     asset.modified = func.now()
     if asset.shares_sold >= asset.number_of_shares:

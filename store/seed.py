@@ -1,4 +1,5 @@
-"""Loads the demo data (categories, 27 assets, demo users with special access). Idempotent: run it as often as you like.
+"""Loads the demo data (categories, 27 assets, demo users with special access, demo investors holding cash and
+shares of the traded assets old enough to sell). Idempotent: run it as often as you like.
 
     python -m store.seed
 """
@@ -19,11 +20,13 @@ from domain.access import EARLY_IO, FREE_SHARE_PROGRAM
 from domain.categories import CATEGORIES
 from store.db import make_engine, make_sessionmaker
 from store.demo_assets import DEMO_ASSETS, MERCH, DemoAsset
+from store.demo_investors import DEMO_INVESTORS, seed_holdings
 from store.models import AccessGroup, Asset, Category, Email, User
+from store.purchases import post_missing_lots
 from store.users import create_user
 
 DEMO_PASSWORD = "Vitrine2026!"
-DEMO_USERS = ("demo@vitrine.test", "early@vitrine.test")
+DEMO_USERS = ("demo@vitrine.test", "early@vitrine.test", *(e for e in DEMO_INVESTORS if e != "demo@vitrine.test"))
 DESCRIPTION = "{name}. Each share is a fractional interest in the asset, held and insured by Vitrine's custodian."
 
 
@@ -80,6 +83,8 @@ async def seed(db: AsyncSession) -> None:
                          .on_conflict_do_nothing(index_elements=["user_id", "asset_id", "access_type"]))
     await db.execute(update(Email).where(Email.email.in_(DEMO_USERS)).values(verified=True))
     await db.commit()
+    await seed_holdings(db)  # the demo investors' cash and aged lots of the traded assets (issue 11)
+    await post_missing_lots(db)  # offering purchases made before purchases posted their share lots
 
 
 async def main(settings: Settings | None = None) -> None:

@@ -1,0 +1,49 @@
+"""Demo investors of the secondary market (`make dev`, issue 11): cash and share lots of every traded demo asset,
+bought long enough ago to sell at once (older than the 5-business-day holding period). Posted through the ledger as
+balanced entries with fixed business keys, so re-running the seed adds nothing: the cash as a settled deposit
+(`ach:settled` → the investor's cash), the lots from the issuer (`asset:issuer`), like an offering purchase."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain import ledger as L
+from domain.asset_status import POST_ONLY, TRADING
+from store.demo_assets import DEMO_ASSETS
+from store.ledger import lock_user, post
+from store.models import Asset, User
+
+DEMO_CASH = Decimal("25000.00")
+LOT_AGE_DAYS = 30  # well past 5 business days, holidays included
+# investor → units of each traded demo asset they hold
+DEMO_INVESTORS: dict[str, int] = {"demo@vitrine.test": 40, "trader1@vitrine.test": 60, "trader2@vitrine.test": 25}
+TRADED_TICKERS = tuple(d.ticker for d in DEMO_ASSETS if d.status in (TRADING, POST_ONLY) and not d.exited)
+
+
+def lot_date(today: date | None = None) -> date:
+    return (today or datetime.now(UTC).date()) - timedelta(days=LOT_AGE_DAYS)
+
+
+async def seed_holdings(db: AsyncSession, today: date | None = None) -> int:
+    """Posts each demo investor's cash and lots once (entries posted now: 0 on a re-run); commits."""
+    assets = dict((await db.execute(select(Asset.ticker, Asset.id).where(Asset.ticker.in_(TRADED_TICKERS)))).tuples().all())
+    bought_on = lot_date(today)
+    posted = 0
+    for email, units in DEMO_INVESTORS.items():
+        uid = await db.scalar(select(User.id).where(User.email == email))
+        if uid is None:
+            continue
+        await lock_user(db, uid)
+        posted += await post(db, f"demo-cash:{uid}", "demo-funding", [(L.cash(uid), DEMO_CASH),
+                                                                      (L.ACH_SETTLED, -DEMO_CASH)], memo="demo cash")
+        for ticker in TRADED_TICKERS:
+            if ticker in assets:
+                posted += await post(db, f"demo-shares:{uid}:{assets[ticker]}", "demo-shares", [],
+                                     memo=f"demo lot {units} x {ticker}",
+                                     shares=L.offering_shares(uid, assets[ticker], units, bought_on))
+        await db.commit()
+    return posted

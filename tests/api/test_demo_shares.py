@@ -1,0 +1,74 @@
+"""Share lots on the real stack: the seeded demo investors hold cash and lots of every traded demo asset old enough
+to sell at once (positions through the api), re-running the seed adds nothing, and an initial-offering purchase
+posts its lot (dated the purchase day: owned, not yet alienable) exactly once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from sqlalchemy import func, select
+
+from api.state import AppState
+from domain import ledger as L
+from store.demo_investors import DEMO_CASH, DEMO_INVESTORS, TRADED_TICKERS
+from store.models import LedgerEntry, User
+from store.positions import available_cash
+from store.purchases import post_missing_lots
+from store.seed import DEMO_PASSWORD, seed
+from store.trading_models import SharePosting
+from tests.flows.investors import Purchase, funded_investor, offering
+from workflows.order_types import instrument_id_of
+
+
+async def entries(state: AppState, prefix: str) -> int:
+    async with state.sessions() as db:
+        return int(await db.scalar(select(func.count()).select_from(LedgerEntry).where(
+            LedgerEntry.idempotency_key.startswith(prefix))) or 0)
+
+
+async def positions(api: httpx.AsyncClient, user_id: int, headers: dict[str, str]) -> dict[str, Any]:
+    r = await api.get(f"/api/financial-accounts/acct-{user_id}/positions", headers=headers)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()["data"]
+    return data
+
+
+async def test_demo_investors_hold_aged_lots_and_the_seed_is_idempotent(api: httpx.AsyncClient,
+                                                                        app_state: AppState) -> None:
+    before = (await entries(app_state, "demo-"), await entries(app_state, "purchase-shares:"))
+    assert before[0] == len(DEMO_INVESTORS) * (1 + len(TRADED_TICKERS))
+    async with app_state.sessions() as db:
+        await seed(db)  # again: nothing new
+    assert (await entries(app_state, "demo-"), await entries(app_state, "purchase-shares:")) == before
+
+    for email, units in DEMO_INVESTORS.items():
+        r = await api.post("/api/v3/auth/login/", json={"email": email, "password": DEMO_PASSWORD})
+        assert r.status_code == 200, r.text
+        uid = int(r.json()["user_id"])
+        held = await positions(api, uid, {"Authorization": f"JWT {r.json()['token']}"})
+        for ticker in TRADED_TICKERS:
+            units_of = held[instrument_id_of(ticker)]["units"]
+            assert units_of == {"total": units, "openAndAlienable": units}, (email, ticker)  # may sell at once
+        async with app_state.sessions() as db:
+            assert await available_cash(db, uid) >= DEMO_CASH
+            assert await db.scalar(select(User.email).where(User.id == uid)) == email
+
+
+async def test_an_offering_purchase_posts_its_lot_once(api: httpx.AsyncClient, app_state: AppState) -> None:
+    user = await funded_investor(api, app_state, cash="100.00")
+    asset = await offering(app_state, shares=100, value="1000.00")
+    buy = Purchase(api, user, asset.id)
+    await buy.to_agreement(shares=3)
+    await buy.ok({"agreed": True, "read_ratio": 0.9})
+    await buy.ok({"agreeTerms": True})
+    assert buy.state["step"] == "success", buy.state
+    held = await positions(api, int(user["user_id"]), user["headers"])
+    assert held[instrument_id_of(asset.ticker)]["units"] == {"total": 3, "openAndAlienable": 0}  # bought today
+    async with app_state.sessions() as db:
+        await post_missing_lots(db)  # a re-run posts no second lot of this purchase
+        lots = await db.scalar(select(func.count()).select_from(SharePosting).where(
+            SharePosting.account == L.shares(int(user["user_id"])), SharePosting.asset_id == asset.id))
+    assert lots == 1  # one lot, posted once
+    held = await positions(api, int(user["user_id"]), user["headers"])
+    assert held[instrument_id_of(asset.ticker)]["units"]["total"] == 3
