@@ -14,7 +14,7 @@ from redis.exceptions import RedisError
 from domain.asset_status import POST_ONLY, TRADING, TRADING_CLOSED
 
 MARKET_STATE_KEY = "market:state:v1"
-HISTORY_POINTS = 30  # closes in the catalogue's historyPricing; the whole history is at .../pricing/history
+HISTORY_POINTS = 10  # closes in the catalogue's historyPricing; the whole history is at .../pricing/history
 # the secondary market's status at the ATS → the asset's status (open → Trading, a scheduled window → Post Only)
 STATUS_OF_MARKET = {"open": TRADING, "closed": POST_ONLY, "disabled": TRADING_CLOSED}
 TRADED_STATUSES = frozenset(STATUS_OF_MARKET.values())  # the assets whose status follows the market
