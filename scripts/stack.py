@@ -203,6 +203,7 @@ def banner(p: Profile) -> str:
     Temporal Web UI  http://localhost:{p.temporal_ui}
     Sandbox mail     http://localhost:{p.providers}/sandbox/mail/inbox?to=you@example.com
   Demo logins (password Vitrine2026!): demo@vitrine.test, early@vitrine.test (special access)
+  Demo traders (shares to sell, cash to bid): demo@, trader1@, trader2@vitrine.test
   Logs: .data/logs/dev/   Ctrl-C stops everything.
 """
 
