@@ -18,6 +18,22 @@ export interface TradingWindow {
   id: string | number
   status: 'OPEN' | 'CLOSED' | string
   remaining_value?: number | string | null
+  opens_at?: string | null
+  closes_at?: string | null
+}
+
+/** The latest window in CONFIRMATION or CLOSED (traded assets, from the ATS). */
+export interface LastTradingWindow {
+  id?: string
+  status?: string
+  closing_time?: string | null
+  closing_price?: string | null
+}
+
+/** historyPricing of a traded asset: the issue price and the latest closes (the whole history: pricing/history). */
+export interface HistoryPricing {
+  financialInstrument?: { id?: string; issue?: { date?: string | null; pricePerUnit?: string | null } }
+  dataPoints?: { date: string; pricePerUnit: { close: string | null } }[]
 }
 
 export interface Trading {
@@ -29,13 +45,26 @@ export interface Trading {
       session?: { lastClose?: string | number | null; latestFilled?: string | number | null }
     }
   }
-  historyPricing?: unknown[]
-  orderBook?: { bids: unknown[]; asks: unknown[] }
+  last_trading_window?: LastTradingWindow | null
+  /** [] for assets that never traded; the ATS's history for traded ones */
+  historyPricing?: unknown[] | HistoryPricing
+  /** bidHigh / askLow from the ATS for traded assets; empty sides for the others */
+  orderBook?: { bids?: unknown[]; asks?: unknown[]; bidHigh?: string | null; askLow?: string | null }
 }
 
 export interface FinancialInstrument {
   id: string | number
-  markets?: { secondaryMarket?: { status: MarketStatus | string } }
+  markets?: {
+    secondaryMarket?: {
+      status: MarketStatus | string
+      enabled?: boolean
+      sessionsStart?: string | null
+      sessionsFollowMarketHours?: boolean
+    }
+  }
+  sessionHours?: { dateOpen?: string | null; dateClose?: string | null; nextDateOpen?: string | null; lastDateClose?: string | null }
+  /** the ATS runs the repeating demo session (make dev): show "demo hours" */
+  demoHours?: boolean
 }
 
 export interface Asset {
