@@ -24,7 +24,9 @@ from store import market_state as M
 
 log = logging.getLogger(__name__)
 LOCK_KEY = "market:refresh:lock"
-FAILURES = (AtsUnavailable, AtsInvalidClient, ProviderRejected, RedisError, httpx.HTTPError)
+# what a pass may meet (the ATS or Redis down, a malformed answer): logged, the loop carries on
+FAILURES = (AtsUnavailable, AtsInvalidClient, ProviderRejected, RedisError, httpx.HTTPError, ValueError, KeyError,
+            TypeError)
 
 
 class MarketRefresher:
