@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
 from temporalio.worker import Worker
 
 from api.state import AppState
@@ -34,7 +35,7 @@ from bench.flows import bare_round_trips
 from bench.stack import BenchStack
 from bench.stats import percentile
 from providers.ats.db import drop
-from store.models import LedgerEntry, LedgerPosting
+from store.models import Category, LedgerEntry, LedgerPosting
 from store.trading_models import TradeFill
 from tests.flows.investors import funded_investor, offering
 from tests.trading.conftest import LONG_AGO, investor
@@ -184,10 +185,15 @@ async def main() -> None:
     await drop(ATS_ENV["PROVIDERS_ATS_DATABASE_URL"], ATS_ENV["PROVIDERS_ATS_DB_SCHEMA"])  # a fresh ATS
     async with BenchStack(ATS_ENV) as stack:
         state = AppState.create(stack.settings)
+        async with state.sessions() as db:  # the bench database is migrated, not seeded: the assets' category
+            await db.execute(insert(Category).values(key="cars", pathname="cars", title="Cars", color="#000000")
+                             .on_conflict_do_nothing())
+            await db.commit()
         async with httpx.AsyncClient(base_url=stack.api_url, timeout=120, limits=httpx.Limits(max_connections=100)) \
                 as http, httpx.AsyncClient(base_url=stack.providers_url, timeout=120) as sandbox:
             ats = Ats(sandbox)
             trips = await placement(stack, state, http, ats, args.rounds)
+            print(f"placement round trips: {json.dumps(trips)}", flush=True)
             win = await window(stack, state, ats, args.orders, args.investors)
         await state.close()
     c20 = trips["c20"]

@@ -24,7 +24,7 @@ REDIS_PORT, API_PORT, PROVIDERS_PORT = 6392, 8030, 8130
 
 
 def wait_port(port: int) -> None:
-    for _ in range(400):
+    for _ in range(2400):  # 2 min: a loaded machine starts the providers (and their ATS) slowly
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return
@@ -45,8 +45,14 @@ def start_processes(env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
         subprocess.Popen([py, "-m", "worker"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL),  # as in production
     ]
-    for port in (REDIS_PORT, PROVIDERS_PORT, API_PORT):
-        wait_port(port)
+    try:
+        for port in (REDIS_PORT, PROVIDERS_PORT, API_PORT):
+            wait_port(port)
+    except SystemExit:
+        for p in procs:  # nothing left running
+            p.terminate()
+            p.wait()
+        raise
     return procs
 
 
