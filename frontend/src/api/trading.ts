@@ -1,0 +1,63 @@
+/** The trading calls of the screens (spec doc 3 §7): orders, positions, order book, windows, confirmation. */
+import { call } from './call'
+import { api } from './client'
+import type { components } from './schema.gen'
+
+export type Order = components['schemas']['OrderOut']
+export type OrderBook = components['schemas']['OrderBook']
+export type BookLevel = components['schemas']['BookLevel']
+export type Position = components['schemas']['PositionOut']
+export type TradingWindowInfo = components['schemas']['WindowOut']
+
+/** The user's first financial account (the api's `acct-{user_id}`). */
+export const accountIdOf = (userId: number): string => `acct-${userId}`
+
+export async function listOrders(userId: number, query: { asset?: number; active?: boolean } = {}): Promise<Order[]> {
+  const q: { asset?: number; active?: boolean } = {}
+  if (query.asset !== undefined) q.asset = query.asset
+  if (query.active !== undefined) q.active = query.active
+  const answer = await call<{ data: Order[] }>(
+    api.GET('/api/financial-accounts/{account_id}/orders', { params: { path: { account_id: accountIdOf(userId) }, query: q } }),
+  )
+  return answer.data
+}
+
+export async function getOrder(userId: number, orderId: string): Promise<Order> {
+  const answer = await call<{ data: Order }>(
+    api.GET('/api/financial-accounts/{account_id}/orders/{order_id}', {
+      params: { path: { account_id: accountIdOf(userId), order_id: orderId } },
+    }),
+  )
+  return answer.data
+}
+
+export async function cancelOrder(userId: number, orderId: string): Promise<{ data: Order; cancel: string }> {
+  return call<{ data: Order; cancel: string }>(
+    api.DELETE('/api/financial-accounts/{account_id}/orders/{order_id}', {
+      params: { path: { account_id: accountIdOf(userId), order_id: orderId } },
+    }),
+  )
+}
+
+export async function confirmOrder(orderId: string): Promise<Order> {
+  const answer = await call<{ data: Order }>(api.POST('/api/trading/orders/{order_id}/confirm/', { params: { path: { order_id: orderId } } }))
+  return answer.data
+}
+
+export async function getOrderBook(instrumentId: string): Promise<OrderBook> {
+  const answer = await call<{ data: OrderBook }>(
+    api.GET('/api/financial-instruments/securities/{instrument_id}/markets/order-book', { params: { path: { instrument_id: instrumentId } } }),
+  )
+  return answer.data
+}
+
+export async function getPositions(userId: number): Promise<Position[]> {
+  const answer = await call<{ data: Record<string, Position> }>(
+    api.GET('/api/financial-accounts/{account_id}/positions', { params: { path: { account_id: accountIdOf(userId) } } }),
+  )
+  return Object.values(answer.data)
+}
+
+export async function getWindow(windowId: string): Promise<TradingWindowInfo> {
+  return call<TradingWindowInfo>(api.GET('/api/trading/windows/{window_id}/', { params: { path: { window_id: windowId } } }))
+}

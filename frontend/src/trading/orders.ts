@@ -1,0 +1,90 @@
+/**
+ * Order rules of the screens (spec doc 3 §2.3, §4.2, §4.4, §4.5, §4.11): the book's order and labels, which
+ * orders are pending, what the queue offers (Edit / Pending Cancel / Cancel), the refusals shown before a call,
+ * the confirm-trade popup's condition, and the holdings from filled orders.
+ */
+import type { BookLevel, Order } from '../api/trading'
+import { formatMoney } from '../domain/money'
+
+export const UNABLE_TO_CANCEL = 'Unable to Cancel Order'
+export const UNABLE_TO_EDIT = 'Unable to Edit Order'
+export const CANCEL_FAILED = 'Unable to Process Cancelation'
+
+const PENDING = new Set(['SUBMITTED', 'PARTIALLY_FILLED', 'PENDING_CANCEL', 'PENDING_REPLACE', 'QUEUED', 'PROCESSING_UPDATE'])
+
+/** §4.2: pending = still open with unfilled units. */
+export function isPending(order: Pick<Order, 'status' | 'units'>): boolean {
+  return PENDING.has(order.status) && order.units.unfilled > 0
+}
+
+/** Asks lowest first, bids highest first. */
+export function sortBook(book: { asks: BookLevel[]; bids: BookLevel[] }): { asks: BookLevel[]; bids: BookLevel[] } {
+  return {
+    asks: [...book.asks].sort((a, b) => Number(a.price) - Number(b.price)),
+    bids: [...book.bids].sort((a, b) => Number(b.price) - Number(a.price)),
+  }
+}
+
+/** 'High Bid' / 'Low Ask' with price × shares, or null for an empty side. */
+export function bestLabel(kind: 'High Bid' | 'Low Ask', level: BookLevel | undefined): string | null {
+  if (!level) return null
+  return `${kind}: ${formatMoney(level.price)} × ${level.units} ${level.units === 1 ? 'share' : 'shares'}`
+}
+
+export type QueueAction = { kind: 'edit' } | { kind: 'pending-cancel' }
+
+/** What the queue row offers in place of Edit: 'Pending Cancel' while a cancel runs. */
+export function editSlot(order: Pick<Order, 'status'>): QueueAction {
+  return order.status === 'PENDING_CANCEL' ? { kind: 'pending-cancel' } : { kind: 'edit' }
+}
+
+/** Cancel is hidden during live trading for a matched order waiting for confirmation; otherwise offered while pending. */
+export function canCancel(order: Pick<Order, 'status' | 'units'>): boolean {
+  return isPending(order) && order.status !== 'PENDING_CANCEL'
+}
+
+/** The notice shown instead of the call while another change runs (§4.4), or null when the call may go. */
+export function blockedMessage(action: 'edit' | 'cancel', order: Pick<Order, 'status'>): string | null {
+  if (order.status !== 'PROCESSING_UPDATE' && order.status !== 'PENDING_REPLACE' && order.status !== 'PENDING_CANCEL') return null
+  return action === 'edit' ? UNABLE_TO_EDIT : UNABLE_TO_CANCEL
+}
+
+/** §4.5: a match waits for this investor's confirmation while the window is in CONFIRMATION. */
+export function awaitsConfirmation(order: Pick<Order, 'confirmed_matched_status' | 'executions'>, windowStatus: string | null | undefined): boolean {
+  const matched = order.confirmed_matched_status === 'MATCHED' || order.confirmed_matched_status === 'PARTIALLY_MATCHED'
+  const waiting = order.executions.some((e) => e.status === 'PENDING_CONFIRMATION' && !e.confirmed)
+  return matched && waiting && windowStatus === 'CONFIRMATION'
+}
+
+/** Keep the newest version of each order (SSE and polling may deliver out of order); newest first. */
+export function mergeOrder(list: Order[], next: Order): Order[] {
+  const at = list.findIndex((o) => o.id === next.id)
+  if (at === -1) return [next, ...list]
+  if ((list[at]?.version ?? 0) > next.version) return list
+  const copy = [...list]
+  copy[at] = next
+  return copy
+}
+
+export interface Holding {
+  assetId: number
+  ticker: string
+  shares: number
+  value: number
+  last: string
+}
+
+/** §4.11: filled shares add for a BID, subtract for an ASK; groups with net shares above 0; newest first. */
+export function holdingsFromOrders(orders: Order[]): Holding[] {
+  const groups = new Map<number, Holding>()
+  for (const o of orders) {
+    if (o.units.filled <= 0) continue
+    const sign = o.side === 'BID' ? 1 : -1
+    const g = groups.get(o.asset) ?? { assetId: o.asset, ticker: o.ticker, shares: 0, value: 0, last: '' }
+    g.shares += sign * o.units.filled
+    g.value += sign * o.units.filled * Number(o.pricing.unit)
+    if (o.modified > g.last) g.last = o.modified
+    groups.set(o.asset, g)
+  }
+  return [...groups.values()].filter((g) => g.shares > 0).sort((a, b) => (a.last < b.last ? 1 : -1))
+}
