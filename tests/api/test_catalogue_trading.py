@@ -6,16 +6,22 @@ refresher's pass), and with the ATS down it keeps serving the last known state."
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import datetime
 from typing import Any
 
 import httpx
 import pytest
+from temporalio.testing import WorkflowEnvironment
 
+from api import market_refresher
 from api.market_refresher import MarketRefresher
 from api.state import AppState
 from clients.ats import AtsUnavailable
+from config import Settings
 from store.market_state import MARKET_STATE_KEY
+from tests.api.apps import api_with, client, random_address
 from tests.api.market_api import ats_server, down_state, mapi, market, mstate, sessions  # noqa: F401
 from tests.trading.conftest import Sessions
 from tests.trading.order_harness import KEY, Market
@@ -94,3 +100,23 @@ async def test_catalogue_status_and_trading_fields_follow_the_windows(
     finally:
         await mstate.redis.delete(MARKET_STATE_KEY)
         await mstate.catalogue.invalidate()
+
+
+async def test_the_lifespan_refresher_follows_the_market_in_the_background(
+        market: Market, sessions: Sessions, settings: Settings, temporal_env: WorkflowEnvironment) -> None:  # noqa: F811
+    asset_id, ticker = await market.listing(sessions, issue="10.00")
+    await market.next_session()
+    async with api_with(settings, temporal_env.client, providers_url=market.url, market_refresh_seconds=0.1) as state, \
+            client(state, random_address()) as http:
+        task = market_refresher.start(state)
+        assert task is not None
+        try:
+            deadline = time.monotonic() + 20
+            while (a := await asset(http, asset_id))["asset_status"] != "Post Only":  # seeded "Trading" until read
+                assert time.monotonic() < deadline and not task.done(), a["asset_status"]
+                await asyncio.sleep(0.1)
+            assert a["trading"]["current_trading_window"]["status"] == "SCHEDULED"
+        finally:
+            await market_refresher.stop(task)
+            await state.redis.delete(MARKET_STATE_KEY)
+            await state.catalogue.invalidate()
