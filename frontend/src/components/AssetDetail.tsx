@@ -9,6 +9,8 @@ import { formatAmountShort, formatMoney } from '../domain/money'
 import { ChevronLeftIcon } from '../ui/icons'
 import { AssetImage } from './AssetImage'
 import { InvestButton } from './InvestButton'
+import { marketMode } from '../trading/marketState'
+import { TradeButtons } from '../trading/TradeButtons'
 import { StatusText } from './StatusText'
 
 function formatDate(value: string | null | undefined): string | null {
@@ -78,7 +80,7 @@ export function AssetDetail({ asset, category }: { asset: Asset; category: Categ
               <StatusText asset={asset} accessType={accessTypeFor(asset.id)} />
             </Box>
           </Stack>
-          <InvestButton asset={asset} />
+          {marketMode(asset) === 'none' ? <InvestButton asset={asset} /> : <TradeButtons asset={asset} />}
         </Stack>
       </Grid>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" bg="white" borderRadius="xl" borderWidth="1px" borderColor="border.muted" p="4">

@@ -12,8 +12,23 @@ import { isFlowState, type FlowState } from './types'
 const FINAL = new Set([401, 403, 404])
 
 export function subscribeFlowEvents(kind: string, flowId: string, onState: (state: FlowState) => void): () => void {
-  const controller = new AbortController()
   const url = `/api/flows/${encodeURIComponent(kind)}/${encodeURIComponent(flowId)}/events`
+  return subscribeSse(url, (data) => {
+    try {
+      const state: unknown = JSON.parse(data)
+      if (isFlowState(state)) onState(state)
+    } catch {
+      // a malformed event is skipped; the next one carries the whole state again
+    }
+  })
+}
+
+/**
+ * Any of the api's authenticated event streams: each event's data and name, reconnecting with back-off;
+ * `onLive(true)` once connected, `onLive(false)` while it is down (callers poll meanwhile).
+ */
+export function subscribeSse(url: string, onEvent: (data: string, event: string) => void, onLive?: (live: boolean) => void): () => void {
+  const controller = new AbortController()
   let attempt = 0
 
   const connectOnce = async (): Promise<'retry' | 'stop'> => {
@@ -32,14 +47,8 @@ export function subscribeFlowEvents(kind: string, flowId: string, onState: (stat
     if (FINAL.has(response.status)) return 'stop'
     if (!response.ok || !response.body) return 'retry'
     attempt = 0
-    const push = createSseParser((data) => {
-      try {
-        const state: unknown = JSON.parse(data)
-        if (isFlowState(state)) onState(state)
-      } catch {
-        // a malformed event is skipped; the next one carries the whole state again
-      }
-    })
+    onLive?.(true)
+    const push = createSseParser(onEvent)
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
     for (;;) {
       const { value, done } = await reader.read()
@@ -56,7 +65,9 @@ export function subscribeFlowEvents(kind: string, flowId: string, onState: (stat
       } catch {
         outcome = 'retry'
       }
-      if (outcome === 'stop' || controller.signal.aborted) return
+      if (controller.signal.aborted) return
+      onLive?.(false)
+      if (outcome === 'stop') return
       await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(attempt)))
       attempt += 1
     }

@@ -1,12 +1,14 @@
-/** A Server-Sent Events parser for a fetch stream: text chunks in, each event's data out (comments ignored). */
-export function createSseParser(onData: (data: string) => void): (chunk: string) => void {
+/** A Server-Sent Events parser for a fetch stream: text chunks in, each event's data (and its event name) out (comments ignored). */
+export function createSseParser(onData: (data: string, event: string) => void): (chunk: string) => void {
   let buffer = ''
   let data: string[] = []
+  let event = 'message'
   const line = (raw: string) => {
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw
     if (text === '') {
-      if (data.length > 0) onData(data.join('\n'))
+      if (data.length > 0) onData(data.join('\n'), event)
       data = []
+      event = 'message'
       return
     }
     if (text.startsWith(':')) return
@@ -15,6 +17,7 @@ export function createSseParser(onData: (data: string) => void): (chunk: string)
     let value = colon === -1 ? '' : text.slice(colon + 1)
     if (value.startsWith(' ')) value = value.slice(1)
     if (field === 'data') data.push(value)
+    else if (field === 'event') event = value
   }
   return (chunk: string) => {
     buffer += chunk

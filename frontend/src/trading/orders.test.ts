@@ -52,7 +52,7 @@ describe('confirm-trade popup (§4.5)', () => {
   it('shows only while the window is in CONFIRMATION and this side has not confirmed', () => {
     expect(awaitsConfirmation(matched, 'CONFIRMATION')).toBe(true)
     expect(awaitsConfirmation(matched, 'OPEN')).toBe(false)
-    expect(awaitsConfirmation({ ...matched, executions: [{ ...matched.executions[0]!, confirmed: true }] }, 'CONFIRMATION')).toBe(false)
+    expect(awaitsConfirmation({ ...matched, executions: [{ ...(matched.executions ?? [])[0]!, confirmed: true }] }, 'CONFIRMATION')).toBe(false)
     expect(awaitsConfirmation(order(), 'CONFIRMATION')).toBe(false)
   })
 })

@@ -52,7 +52,7 @@ export function blockedMessage(action: 'edit' | 'cancel', order: Pick<Order, 'st
 /** §4.5: a match waits for this investor's confirmation while the window is in CONFIRMATION. */
 export function awaitsConfirmation(order: Pick<Order, 'confirmed_matched_status' | 'executions'>, windowStatus: string | null | undefined): boolean {
   const matched = order.confirmed_matched_status === 'MATCHED' || order.confirmed_matched_status === 'PARTIALLY_MATCHED'
-  const waiting = order.executions.some((e) => e.status === 'PENDING_CONFIRMATION' && !e.confirmed)
+  const waiting = (order.executions ?? []).some((e) => e.status === 'PENDING_CONFIRMATION' && !e.confirmed)
   return matched && waiting && windowStatus === 'CONFIRMATION'
 }
 
