@@ -17,6 +17,7 @@ import { FundAccountPage } from './funding/FundAccountPage'
 import { MakeInvestmentPage } from './invest/MakeInvestmentPage'
 import { OnboardingPage } from './onboarding/OnboardingPage'
 import { PlaceOrderPage } from './trade/PlaceOrderPage'
+import { OrdersPage } from './trading/OrdersPage'
 import { DepositWithdrawRoute } from './portfolio/DepositWithdrawRoute'
 import { MicroDepositDialog } from './portfolio/MicroDepositDialog'
 import { PlaceholderPage } from './pages/PlaceholderPage'
@@ -79,6 +80,7 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'make-investment/*', element: <MakeInvestmentPage /> },
     { path: 'place-bid/*', element: <PlaceOrderPage side="BID" /> },
     { path: 'place-ask/*', element: <PlaceOrderPage side="ASK" /> },
+    { path: 'orders', element: <OrdersPage /> },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]

@@ -112,7 +112,7 @@ export function TradeButtons({ asset }: { asset: Asset }) {
               Sell
             </Button>
             <Button asChild variant="ghost" size="lg">
-              <RouterLink to="/app/orders">Orders</RouterLink>
+              <RouterLink to={`/app/orders?asset=${asset.id}`}>Orders</RouterLink>
             </Button>
           </>
         ) : null}
