@@ -7,6 +7,7 @@ import { BottomNav } from './BottomNav'
 import { Header } from './Header'
 import { showsBottomNav, showsNavNotification } from './navigation'
 import { NavNotification } from './NavNotification'
+import { TradingShellPopups } from '../trading/ShellPopups'
 
 export function AppShell() {
   const { pathname } = useLocation()
@@ -21,6 +22,7 @@ export function AppShell() {
         <Outlet />
       </Box>
       {bottomNav ? <BottomNav /> : null}
+      <TradingShellPopups />
     </CatalogueProvider>
   )
 }
