@@ -15,6 +15,7 @@ import { FlowErrorDialog } from '../flows/FlowErrorDialog'
 import { AccountSummary } from '../portfolio/AccountSummary'
 import { BankPanel } from '../portfolio/BankPanel'
 import { InvestmentsList } from '../portfolio/InvestmentsList'
+import { PortfolioTrading } from '../trading/PortfolioTrading'
 import { PortfolioActions } from '../portfolio/PortfolioActions'
 import { RemoveBankDialog } from '../portfolio/RemoveBankDialog'
 import { hasPending, PortfolioContext, usePortfolio } from '../portfolio/usePortfolio'
@@ -80,6 +81,7 @@ export function InvestmentsPage() {
               documentNeeded={isDocumentNeeded(state.data.status.customer_status)}
               onUploadId={() => setUploadId(true)}
             />
+            <PortfolioTrading />
             <InvestmentsList data={state.data} />
             <RemoveBankDialog
               open={removing}
