@@ -17,6 +17,7 @@ import { FundAccountPage } from './funding/FundAccountPage'
 import { MakeInvestmentPage } from './invest/MakeInvestmentPage'
 import { OnboardingPage } from './onboarding/OnboardingPage'
 import { PlaceOrderPage } from './trade/PlaceOrderPage'
+import { AtsPage } from './trading/AtsPage'
 import { OrdersPage } from './trading/OrdersPage'
 import { DepositWithdrawRoute } from './portfolio/DepositWithdrawRoute'
 import { MicroDepositDialog } from './portfolio/MicroDepositDialog'
@@ -38,7 +39,6 @@ const assetRoutes: RouteObject[] = [
 ]
 
 const LATER: [string, string][] = [
-  ['ats', 'Instant trading'],
   ['profile-update', 'Update your profile'],
 ]
 
@@ -81,6 +81,7 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'place-bid/*', element: <PlaceOrderPage side="BID" /> },
     { path: 'place-ask/*', element: <PlaceOrderPage side="ASK" /> },
     { path: 'orders', element: <OrdersPage /> },
+    { path: 'ats/*', element: <AtsPage /> },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]
