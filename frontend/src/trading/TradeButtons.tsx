@@ -112,7 +112,9 @@ export function TradeButtons({ asset }: { asset: Asset }) {
               Sell
             </Button>
             <Button asChild variant="ghost" size="lg">
-              <RouterLink to={`/app/orders?asset=${asset.id}`}>Orders</RouterLink>
+              <RouterLink to={`/app/orders?asset=${asset.id}`} data-testid="orders-link">
+                Orders
+              </RouterLink>
             </Button>
           </>
         ) : null}
