@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
@@ -15,11 +16,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain import ledger as L
 from domain import purchase as P
 from domain.asset_status import CLOSED_ICO, COMING_SOON, OPEN_ICO
-from domain.market_calendar import EASTERN
 from store.ledger import InsufficientFunds, lock_user, post
 from store.models import Asset, Investment, Reservation
-from store.positions import ny_today
 
+# New York's day of a purchase (not domain.market_calendar: this module is passed through into the workflow
+# sandbox, which must not load the holiday calendar)
+NEW_YORK = ZoneInfo("America/New_York")
 BUYABLE = (OPEN_ICO, COMING_SOON)  # Coming Soon only for early-access investors (checked by the flow's gate)
 
 
@@ -88,7 +90,7 @@ async def post_lot(db: AsyncSession, inv: Investment, bought_on: date | None = N
     """The purchase's shares as a lot in the investor's share account (from the issuer), dated the purchase's
     settlement day in New York, once per purchase (its business key); the caller commits. The lot is what the
     secondary market counts (positions, the 5-business-day rule)."""
-    bought_on = bought_on or inv.created_at.astimezone(EASTERN).date()
+    bought_on = bought_on or inv.created_at.astimezone(NEW_YORK).date()
     return await post(db, f"purchase-shares:{inv.idempotency_key}", "purchase-shares", [],
                       memo=f"{inv.shares} shares of asset {inv.asset_id}",
                       shares=L.offering_shares(inv.user_id, inv.asset_id, inv.shares, bought_on))
@@ -157,7 +159,7 @@ async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
                      price_per_share=price, amount=gross, gift_value=gross - to_pay, cash_amount=to_pay,
                      redeem_code=o.redeem_code, envelope_id=o.envelope_id, agreed_at=o.agreed_at)
     db.add(inv)
-    await post_lot(db, inv, ny_today())  # bought today: the purchase settles with its payment from cash
+    await post_lot(db, inv, datetime.now(NEW_YORK).date())  # bought today: the purchase settles with its payment from cash
     asset.shares_sold += o.shares
     asset.modified = func.now()
     if asset.shares_sold >= asset.number_of_shares:
