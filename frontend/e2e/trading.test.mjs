@@ -60,7 +60,11 @@ for (const variant of [DESKTOP, ANDROID]) {
     await page.getByTestId('order-chooser').getByRole('button', { name: 'Cancel Order' }).click()
     await page.getByText('Attempt to Cancel?').waitFor()
     await page.getByRole('button', { name: "Yes, Let's try" }).click()
-    await mine.first().waitFor({ state: 'detached', timeout: 30_000 })
+    // 'Pending Cancel' in place of Edit until the ATS confirms, then the order leaves the queue
+    await page.getByTestId('order-attempt').waitFor({ state: 'detached', timeout: 30_000 })
+    const row = await mine.first().innerText({ timeout: 1_000 }).catch(() => '')
+    assert.ok(row === '' || /Pending Cancel/.test(row), row)
+    await mine.first().waitFor({ state: 'detached', timeout: 60_000 })
 
     await page.goto(`${BASE_URL}/app/investments`)
     await page.getByTestId('positions').waitFor({ timeout: 30_000 })

@@ -195,52 +195,62 @@ export function OrdersPage() {
           </>
         )}
       </Stack>
-      {dialog?.kind === 'chooser' ? (
-        <Popup title="Manage Order" onClose={() => setDialog(null)} testId="order-chooser">
-          <Stack gap="3">
-            <Button colorPalette="brand" onClick={() => setDialog({ kind: 'confirm-edit', order: dialog.order })}>
-              Edit Order
-            </Button>
-            <Button colorPalette="red" variant="outline" onClick={() => setDialog({ kind: 'confirm-cancel', order: dialog.order })}>
-              Cancel Order
-            </Button>
-            <Button variant="ghost" onClick={() => setDialog(null)}>
-              Go Back
-            </Button>
-          </Stack>
-        </Popup>
-      ) : null}
-      {dialog?.kind === 'confirm-edit' || dialog?.kind === 'confirm-cancel' ? (
+      {dialog ? (
+        // one dialog whose content changes (chooser → confirmation → notice): a second dialog opening as the first
+        // closes would stay hidden from assistive technology
         <Popup
-          title={dialog.kind === 'confirm-edit' ? 'Attempt to Edit?' : 'Attempt to Cancel?'}
+          title={
+            dialog.kind === 'chooser'
+              ? 'Manage Order'
+              : dialog.kind === 'confirm-edit'
+                ? 'Attempt to Edit?'
+                : dialog.kind === 'confirm-cancel'
+                  ? 'Attempt to Cancel?'
+                  : dialog.title
+          }
           onClose={() => setDialog(null)}
           locked={working}
-          testId="order-attempt"
+          testId={dialog.kind === 'chooser' ? 'order-chooser' : dialog.kind === 'notice' ? 'order-notice' : 'order-attempt'}
           footer={
-            <Flex gap="3">
-              <Button variant="outline" disabled={working} onClick={() => setDialog(null)}>
-                Nevermind
-              </Button>
-              <Button
-                colorPalette="brand"
-                loading={working}
-                onClick={() => void (dialog.kind === 'confirm-edit' ? attemptEdit(dialog.order) : attemptCancel(dialog.order))}
-              >
-                Yes, Let's try
-              </Button>
-            </Flex>
+            dialog.kind === 'chooser' ? undefined : dialog.kind === 'notice' ? (
+              <Button onClick={() => setDialog(null)}>Okay</Button>
+            ) : (
+              <Flex gap="3">
+                <Button variant="outline" disabled={working} onClick={() => setDialog(null)}>
+                  Nevermind
+                </Button>
+                <Button
+                  colorPalette="brand"
+                  loading={working}
+                  onClick={() => void (dialog.kind === 'confirm-edit' ? attemptEdit(dialog.order) : attemptCancel(dialog.order))}
+                >
+                  Yes, Let&apos;s try
+                </Button>
+              </Flex>
+            )
           }
         >
-          <Text>
-            {dialog.kind === 'confirm-edit'
-              ? 'Your order may be matched before the change reaches the market.'
-              : 'Your order may be matched before the cancelation reaches the market.'}
-          </Text>
-        </Popup>
-      ) : null}
-      {dialog?.kind === 'notice' ? (
-        <Popup title={dialog.title} onClose={() => setDialog(null)} testId="order-notice" footer={<Button onClick={() => setDialog(null)}>Okay</Button>}>
-          <Text>{dialog.message}</Text>
+          {dialog.kind === 'chooser' ? (
+            <Stack gap="3">
+              <Button colorPalette="brand" onClick={() => setDialog({ kind: 'confirm-edit', order: dialog.order })}>
+                Edit Order
+              </Button>
+              <Button colorPalette="red" variant="outline" onClick={() => setDialog({ kind: 'confirm-cancel', order: dialog.order })}>
+                Cancel Order
+              </Button>
+              <Button variant="ghost" onClick={() => setDialog(null)}>
+                Go Back
+              </Button>
+            </Stack>
+          ) : (
+            <Text>
+              {dialog.kind === 'notice'
+                ? dialog.message
+                : dialog.kind === 'confirm-edit'
+                  ? 'Your order may be matched before the change reaches the market.'
+                  : 'Your order may be matched before the cancelation reaches the market.'}
+            </Text>
+          )}
         </Popup>
       ) : null}
     </Page>
