@@ -38,7 +38,8 @@ export function useTrading(userId: number | null, assetId: number | null, instru
         getPositions(userId),
       ])
       if (!alive.current) return
-      setOrders(o)
+      // a list read from the projection may be older than an order already received: keep the newest version
+      setOrders((prev) => o.map((next) => { const seen = prev.find((p) => p.id === next.id); return seen && seen.version > next.version ? seen : next }))
       setBook(b)
       setPositions(p)
       setError(false)
