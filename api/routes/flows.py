@@ -22,7 +22,7 @@ from api.errors import ApiError
 from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.purchase_flow import asset_of, purchase_start
 from api.schemas import JsonObject
-from worker.updates import update_once
+from clients.temporal_updates import update_once
 from workflows import search_attributes as sa
 from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
 

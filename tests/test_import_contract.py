@@ -1,0 +1,74 @@
+"""The import contract (pyproject's [tool.importlinter], run by `make lint`) names every activity implementation and
+interface, and each interface matches what the worker runs: same activity names, same signatures."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import tomllib
+import typing
+from pathlib import Path
+from typing import Any, cast
+
+from temporalio import activity
+
+from config import Settings
+from worker.build import Resources, activities
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULES = sorted(p.stem for p in (ROOT / "activities").glob("*.py") if p.stem != "__init__")
+INTERFACES = [m for m in MODULES if m.endswith("_types")]
+IMPLEMENTATIONS = [m for m in MODULES if not m.endswith("_types")]
+
+
+def _contracts() -> dict[str, dict[str, Any]]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    return {c["name"]: c for c in config}
+
+
+def _name(fn: Any) -> str:
+    defn = activity._Definition.must_from_callable(fn)
+    assert defn.name is not None
+    return defn.name
+
+
+def _stubs(module: str) -> dict[str, Any]:
+    """activity name → stub, for every interface class of activities/<module>.py."""
+    mod = importlib.import_module(f"activities.{module}")
+    return {_name(fn): fn for _, cls in inspect.getmembers(mod, inspect.isclass) if cls.__module__ == mod.__name__
+            for _, fn in inspect.getmembers(cls, inspect.isfunction)
+            if fn.__module__ == mod.__name__ and hasattr(fn, "__temporal_activity_definition")}
+
+
+def test_every_activity_implementation_is_forbidden_where_the_contract_says() -> None:
+    impls = {f"activities.{m}" for m in IMPLEMENTATIONS}
+    guarded = [c for c in _contracts().values() if "activities.profile" in c["forbidden_modules"]]
+    assert len(guarded) == 3  # api, workflows, the interfaces
+    for contract in guarded:
+        assert impls <= set(contract["forbidden_modules"]), contract["name"]
+
+
+def test_every_activity_interface_is_held_light() -> None:
+    sources = {c["name"]: set(c["source_modules"]) for c in _contracts().values()}
+    assert {f"activities.{m}" for m in INTERFACES} in sources.values()
+
+
+def test_every_implementation_has_an_interface_module() -> None:
+    assert {f"{m}_types" for m in IMPLEMENTATIONS} == set(INTERFACES)
+
+
+def test_each_implementation_keeps_its_interface_s_names_and_signatures() -> None:
+    for module in IMPLEMENTATIONS:
+        stubs = _stubs(f"{module}_types")
+        impl = _stubs(module)
+        assert stubs.keys() == impl.keys(), module
+        for name, stub in stubs.items():
+            assert impl[name].__name__ == stub.__name__, name
+            assert typing.get_type_hints(impl[name]) == typing.get_type_hints(stub), name
+
+
+def test_the_worker_registers_exactly_the_interfaces_activities() -> None:
+    none = cast(Any, None)
+    registered = {_name(fn) for fn in activities(Settings(), Resources(none, none, none))}
+    declared = {name for m in INTERFACES for name in _stubs(m)}
+    assert registered == declared
