@@ -16,6 +16,7 @@ setup:
 lint:
 	@.venv/bin/ruff check .
 	@.venv/bin/mypy .
+	@.venv/bin/lint-imports --no-cache
 
 test-python:
 	@$(PY) -m pytest

@@ -2,40 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import bank_link_types
+from activities.bank_link_types import Remind, SourceState, VerifyAmounts
 from clients.http import ProviderRejected
 from clients.mail import MailClient
 from clients.payments import PaymentsClient
 from store.models import FundingSource, User
 
 
-@dataclass
-class SourceState:
-    status: str  # unverified | verified | verification_failed | removed
-    micro_deposits: str | None  # pending | arrived | completed | failed
-
-
-@dataclass
-class VerifyAmounts:
-    funding_source_id: int
-    amount1: str
-    amount2: str
-    idempotency_key: str
-
-
-@dataclass
-class Remind:
-    user_id: int
-    funding_source_id: int
-    idempotency_key: str
-
-
-class BankLinkActivities:
+class BankLinkActivities(bank_link_types.BankLinkActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient, mail: MailClient,
                  app_url: str) -> None:
         self._sessions, self._payments, self._mail, self._app_url = sessions, payments, mail, app_url.rstrip("/")

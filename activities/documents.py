@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import documents_types
+from activities.documents_types import SubmitDocument
 from activities.payments import rejected
 from clients.http import ProviderRejected
 from clients.payments import PaymentsClient
@@ -16,14 +16,7 @@ from domain.documents import UPLOAD_FAILED
 from store.models import Customer, Upload
 
 
-@dataclass
-class SubmitDocument:
-    user_id: int
-    file_key: str
-    idempotency_key: str
-
-
-class DocumentActivities:
+class DocumentActivities(documents_types.DocumentActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient) -> None:
         self._sessions, self._payments = sessions, payments
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
@@ -11,6 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import email_types
+from activities.email_types import ExpireConfirmations, MarkVerified, SendConfirmation
 from clients.mail import MailClient
 from store.models import Email, EmailConfirmation
 from store.users import confirm_pending_email
@@ -22,26 +23,6 @@ SUBJECTS = {
 }
 
 
-@dataclass
-class SendConfirmation:
-    email_id: int
-    workflow_id: str
-    idempotency_key: str
-    kind: str  # confirm | resend | reminder
-
-
-@dataclass
-class MarkVerified:
-    email_id: int
-    confirmation_id: int
-
-
-@dataclass
-class ExpireConfirmations:
-    email_id: int
-    workflow_id: str
-
-
 def confirmation_text(link: str, kind: str) -> str:
     opener = "You have not confirmed your e-mail address yet." if kind == "reminder" else "Welcome to Vitrine!"
     return (
@@ -51,7 +32,7 @@ def confirmation_text(link: str, kind: str) -> str:
     )
 
 
-class EmailActivities:
+class EmailActivities(email_types.EmailActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], mail: MailClient, app_url: str) -> None:
         self._sessions, self._mail, self._app_url = sessions, mail, app_url.rstrip("/")
 

@@ -4,35 +4,20 @@ provider tells it — the workflow trusts this status, never only the browser's 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import esign_types
+from activities.esign_types import EnvelopeRequest, SigningEnvelope
 from clients.esign import EsignClient
 from clients.http import ProviderRejected
 from store.models import Envelope, User
 
 
-@dataclass
-class EnvelopeRequest:
-    flow_id: str
-    user_id: int
-    asset_id: int
-    template_id: str
-    return_url: str
-    fields: dict[str, str]
-
-
-@dataclass
-class SigningEnvelope:
-    envelope_id: str
-    envelope_view_url: str
-
-
-class EsignActivities:
+class EsignActivities(esign_types.EsignActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], esign: EsignClient) -> None:
         self._sessions, self._esign = sessions, esign
 

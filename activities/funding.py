@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import funding_types
+from activities.funding_types import OpenDeposit
 from config import Settings
 from store.gates import GateClosed, check_can_move_money
 from store.models import User
 from store.transfers import TransferRefused, open_transfer
 
 
-@dataclass
-class OpenDeposit:
-    user_id: int
-    amount: str
-    idempotency_key: str
-
-
-class FundingActivities:
+class FundingActivities(funding_types.FundingActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], settings: Settings) -> None:
         self._sessions, self._settings = sessions, settings
 

@@ -4,7 +4,6 @@ price, place the store order, refund when the store refuses it. Each is idempote
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 
 from sqlalchemy import select
@@ -12,6 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError, ApplicationErrorCategory
 
+from activities import merchandise_types
+from activities.merchandise_types import REFUSED, OrderItem, OrderRequest
 from clients.http import ProviderRejected
 from clients.store import StoreClient
 from domain import ledger as L
@@ -19,33 +20,17 @@ from domain.money import money
 from store.ledger import InsufficientFunds, lock_user, post
 from store.models import MerchandiseOrder
 
-REFUSED = "OrderRefused"  # out of stock, unknown product, not enough cash, or the store said no: not retried
-
 
 def refused(message: str) -> ApplicationError:
     """An expected end of the order (benign: not logged as an activity failure)."""
     return ApplicationError(message, type=REFUSED, non_retryable=True, category=ApplicationErrorCategory.BENIGN)
 
 
-@dataclass
-class OrderItem:
-    product_id: int
-    quantity: int
-    variant_id: str | None = None
-
-
-@dataclass
-class OrderRequest:
-    user_id: int
-    key: str  # the business key: `merchandise-order-{key}` is the workflow id, the ledger key and the store's key
-    items: list[OrderItem] = field(default_factory=list)
-
-
 def ledger_key(key: str) -> str:
     return f"merchandise-order-{key}"
 
 
-class MerchandiseActivities:
+class MerchandiseActivities(merchandise_types.MerchandiseActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], store: StoreClient) -> None:
         self._sessions, self._store = sessions, store
 

@@ -3,43 +3,23 @@ bumps `modified`, so the catalogue's change feed carries the transition, then dr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from redis.asyncio import Redis
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import offering_types
+from activities.offering_types import NOT_FOUND, OfferingFacts, Transition
 from store.catalogue_cache import invalidate
 from store.models import Asset
-
-NOT_FOUND = "AssetNotFound"
-
-
-@dataclass
-class OfferingFacts:
-    asset_id: int
-    ticker: str
-    status: str
-    starts: str | None  # ISO 8601 with offset
-    ends: str | None
-    shares_sold: int
-    number_of_shares: int
-
-
-@dataclass
-class Transition:
-    asset_id: int
-    from_status: str
-    to_status: str
 
 
 def _not_found(asset_id: int) -> ApplicationError:
     return ApplicationError(f"asset {asset_id} not found", type=NOT_FOUND, non_retryable=True)
 
 
-class OfferingActivities:
+class OfferingActivities(offering_types.OfferingActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], redis: Redis) -> None:
         self._sessions, self._redis = sessions, redis
 

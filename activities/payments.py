@@ -3,14 +3,14 @@ local rows are upserted on the same keys, so a retried activity creates nothing 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import payments_types
+from activities.payments_types import CustomerRequest, LinkedBank, ManualBank, ProviderBank
 from activities.profile import _load
 from clients.http import ProviderRejected
 from clients.payments import BankLinkClient, PaymentsClient
@@ -18,45 +18,12 @@ from store.crypto import PiiCipher
 from store.models import FundingSource
 
 
-@dataclass
-class CustomerRequest:
-    user_id: int
-    idempotency_key: str
-    retry: bool = False
-
-
-@dataclass
-class ManualBank:
-    user_id: int
-    account_type: str
-    name_on_account: str
-    routing_number: str
-    account_number: str
-    idempotency_key: str
-
-
-@dataclass
-class ProviderBank:
-    user_id: int
-    public_token: str
-    account_id: str
-    idempotency_key: str
-
-
-@dataclass
-class LinkedBank:
-    funding_source_id: int
-    status: str
-    bank_name: str
-    account_tail: str
-
-
 def rejected(exc: ProviderRejected) -> ApplicationError:
     """A provider's refusal becomes a non-retryable error whose message the user sees."""
     return ApplicationError(exc.message, type="ProviderRejected", non_retryable=True)
 
 
-class PaymentActivities:
+class PaymentActivities(payments_types.PaymentActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient, banklink: BankLinkClient,
                  pii: PiiCipher) -> None:
         self._sessions, self._payments, self._banklink, self._pii = sessions, payments, banklink, pii

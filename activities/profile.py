@@ -3,7 +3,6 @@ retried activity changes nothing further. The SSN is stored encrypted; only its 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,26 +12,13 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import profile_types
+from activities.profile_types import Profile, SaveStep
 from domain.passport import passport_applied
 from domain.profile_rules import NEEDS_EMPLOYER, money_amount, text
 from domain.states import is_blocked
 from store.crypto import PiiCipher, mask_ssn
 from store.models import Customer, FundingSource, StateNotification, User
-
-
-@dataclass
-class SaveStep:
-    user_id: int
-    step: str
-    fields: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Profile:
-    """What the onboarding rules need to know, and each step's saved values (never a clear SSN)."""
-
-    facts: dict[str, Any]
-    values: dict[str, dict[str, Any]]
 
 
 async def _load(db: AsyncSession, user_id: int) -> tuple[User, Customer]:
@@ -48,7 +34,7 @@ YES_NO_DETAIL = {"finra-or-sec": ("isAssociated", "sec_or_finra_organization_nam
                  "is-shareholder": ("isShareholder", "publicly_traded_company_tickers")}
 
 
-class ProfileActivities:
+class ProfileActivities(profile_types.ProfileActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], pii: PiiCipher,
                  enabled_states: frozenset[str]) -> None:
         self._sessions, self._pii, self._enabled = sessions, pii, enabled_states

@@ -3,7 +3,6 @@ The investment is keyed by the purchase flow (its business key), so a retried or
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -14,106 +13,34 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import purchase_types
 from activities.profile import _load
+from activities.purchase_types import (
+    NO_USER,
+    Gift,
+    GiftCheck,
+    HoldRequest,
+    InvestOutcome,
+    InvestRequest,
+    LoadPurchase,
+    PurchaseFacts,
+)
 from clients.http import ProviderRejected
 from clients.promo import PromoClient
 from domain import purchase as P
 from domain.asset_status import progress_bar
 from domain.money import money_str
+from domain.purchase import Hold
 from store import purchases as store
 from store.catalogue_cache import invalidate
 from store.crypto import mask_ssn
 from store.gates import active_source, verified_primary_email
 from store.ledger import balances
 from store.models import AccessGroup, Asset, Category, User
-
-NO_USER = "UserNotFound"
-
-
-@dataclass
-class LoadPurchase:
-    user_id: int
-    asset_id: int
+from store.purchases import investment_json
 
 
-@dataclass
-class PurchaseFacts:
-    """Everything the flow decides on when it opens (amounts as strings, dates as ISO strings)."""
-
-    asset: dict[str, Any]
-    asset_status: str
-    progress_bar: int
-    number_of_shares: int
-    esign_template_id: str | None
-    merchandising: dict[str, Any]
-    max_shares: int
-    owned_shares: int
-    cash: str
-    email_verified: bool
-    state: str
-    access_types: list[str] = field(default_factory=list)
-    tos3_agreed: bool = False
-
-
-@dataclass
-class HoldRequest:
-    flow_id: str
-    user_id: int
-    asset_id: int
-    shares: int
-    ttl_seconds: int
-
-
-@dataclass
-class GiftCheck:
-    code: str
-    asset_ticker: str
-
-
-@dataclass
-class Gift:
-    valid: bool
-    redeemCode: str
-    value: str | None
-    assetTicker: str | None
-    message: str
-
-
-@dataclass
-class InvestRequest:
-    key: str
-    flow_id: str
-    user_id: int
-    asset_id: int
-    shares: int
-    max_shares: int
-    gift_value: str
-    redeem_code: str
-    asset_ticker: str
-    envelope_id: str | None
-    agreed_at: str | None
-
-
-@dataclass
-class InvestOutcome:
-    ok: bool
-    investment: dict[str, Any] | None = None
-    error_type: str | None = None
-    messages: list[str] = field(default_factory=list)
-    sold_out: bool = False
-
-
-def investment_json(inv: Any, asset: Asset | None = None) -> dict[str, Any]:
-    out = {"id": inv.id, "asset_id": inv.asset_id, "shares": inv.shares, "price_per_share": money_str(inv.price_per_share),
-           "amount": money_str(inv.amount), "gift_value": money_str(inv.gift_value),
-           "cash_amount": money_str(inv.cash_amount), "created": inv.created_at.isoformat() if inv.created_at else None}
-    if asset is not None:
-        out.update(ticker=asset.ticker, display_name=asset.display_name, category=asset.category,
-                   portal_image=f"/media/assets/{asset.id}/portal.svg")
-    return out
-
-
-class PurchaseActivities:
+class PurchaseActivities(purchase_types.PurchaseActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], promo: PromoClient, redis: Redis) -> None:
         self._sessions, self._promo, self._redis = sessions, promo, redis
 
@@ -147,7 +74,7 @@ class PurchaseActivities:
             tos3_agreed=user.tos3_agreed_at is not None)
 
     @activity.defn(name="purchase.hold")
-    async def hold(self, req: HoldRequest) -> store.Hold:
+    async def hold(self, req: HoldRequest) -> Hold:
         async with self._sessions() as db:
             try:
                 return await store.hold(db, flow_id=req.flow_id, user_id=req.user_id, asset_id=req.asset_id,

@@ -4,13 +4,14 @@ status, and post the outcome to the ledger — each idempotent (provider Idempot
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities import transfers_types
+from activities.transfers_types import ProviderStatus, Settle
 from clients.http import ProviderRejected
 from clients.payments import PaymentsClient
 from domain import ledger as L
@@ -19,20 +20,7 @@ from store.models import FundingSource, Transfer
 from store.transfers import REFUSED, REQUESTED, TransferRefused, initiate, refuse
 
 
-@dataclass
-class ProviderStatus:
-    status: str  # pending | processed | failed
-    failure_code: str | None = None
-    failure_reason: str | None = None
-
-
-@dataclass
-class Settle:
-    transfer_id: int
-    outcome: ProviderStatus
-
-
-class TransferActivities:
+class TransferActivities(transfers_types.TransferActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient, hold_days: int) -> None:
         self._sessions, self._payments, self._hold_days = sessions, payments, hold_days
 

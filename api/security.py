@@ -1,8 +1,7 @@
-"""Password hashing (argon2id), JWTs with refresh, and password-reset tokens."""
+"""JWTs with refresh, and password-reset tokens (password hashing: `store.passwords`)."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import hashlib
 import hmac
@@ -12,31 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import jwt
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 
 from config import Settings
-
-_hasher = PasswordHasher()  # argon2id with the library's recommended parameters
-# a real hash to verify against when the user does not exist, so timing does not reveal accounts
-_DUMMY_HASH = _hasher.hash("not-a-real-password")
-
-
-async def hash_password(password: str) -> str:
-    """Argon2id is slow on purpose (tens of ms of CPU): it runs in a worker thread (the library releases the GIL), so
-    one sign-up or login does not stall every other request of this api process."""
-    return await asyncio.to_thread(_hasher.hash, password)
-
-
-def _verify(password_hash: str | None, password: str) -> bool:
-    try:
-        return _hasher.verify(password_hash or _DUMMY_HASH, password) and password_hash is not None
-    except (VerificationError, InvalidHashError):
-        return False
-
-
-async def verify_password(password_hash: str | None, password: str) -> bool:
-    return await asyncio.to_thread(_verify, password_hash, password)
 
 
 @dataclass(frozen=True)

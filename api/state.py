@@ -14,9 +14,9 @@ from api.active_users import ActiveUsers
 from api.catalogue import Catalogue
 from api.ratelimit import RateLimiter
 from clients.mail import MailClient
+from clients.temporal import connect
 from config import Settings
 from store.db import make_engine, make_sessionmaker
-from worker.temporal import connect
 
 
 @dataclass

@@ -14,8 +14,8 @@ from types import TracebackType
 from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
 
+from clients.temporal import data_converter
 from config import Settings
-from worker.temporal import data_converter
 from workflows import search_attributes as sa
 
 ROOT = Path(__file__).resolve().parent.parent

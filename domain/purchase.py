@@ -8,7 +8,7 @@ free_share, gift (the validated gift code or None)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -38,6 +38,16 @@ SIGNATURE_FAILED = "There was a problem with the e-signature provider. Please co
 IO_NOT_AVAILABLE = "Initial Offering Investments are Not Yet Available in your State"
 PURCHASE_ERROR_TITLE = "An error has occurred"
 ERROR_TITLES = {"NoFreePromocodesException": "Promo Code Not Valid", "BaseException": NOT_ENOUGH_SHARES}
+
+
+@dataclass
+class Hold:
+    """A flow's hold on shares of an asset (what the reservation answered)."""
+
+    ok: bool
+    available_shares: int  # what this flow could hold now (its own hold included)
+    reserved_shares: int
+    expires_at: str
 
 
 def too_many(n: int) -> str:

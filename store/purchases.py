@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select, update
@@ -16,6 +17,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain import ledger as L
 from domain import purchase as P
 from domain.asset_status import CLOSED_ICO, COMING_SOON, OPEN_ICO
+from domain.money import money_str
+from domain.purchase import Hold
 from store.ledger import InsufficientFunds, lock_user, post
 from store.models import Asset, Investment, Reservation
 
@@ -31,14 +34,6 @@ class PurchaseRefused(Exception):
     def __init__(self, error_type: str, messages: list[str]) -> None:
         super().__init__(messages[0] if messages else error_type)
         self.error_type, self.messages = error_type, messages
-
-
-@dataclass
-class Hold:
-    ok: bool
-    available_shares: int  # what this flow could hold now (its own hold included)
-    reserved_shares: int
-    expires_at: str
 
 
 async def _locked_asset(db: AsyncSession, asset_id: int) -> Asset:
@@ -168,3 +163,12 @@ async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
     await db.commit()
     await db.refresh(inv)
     return inv, True
+
+def investment_json(inv: Any, asset: Asset | None = None) -> dict[str, Any]:
+    out = {"id": inv.id, "asset_id": inv.asset_id, "shares": inv.shares, "price_per_share": money_str(inv.price_per_share),
+           "amount": money_str(inv.amount), "gift_value": money_str(inv.gift_value),
+           "cash_amount": money_str(inv.cash_amount), "created": inv.created_at.isoformat() if inv.created_at else None}
+    if asset is not None:
+        out.update(ticker=asset.ticker, display_name=asset.display_name, category=asset.category,
+                   portal_image=f"/media/assets/{asset.id}/portal.svg")
+    return out

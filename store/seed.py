@@ -14,7 +14,6 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.security import hash_password
 from config import Settings, get_settings
 from domain.access import EARLY_IO, FREE_SHARE_PROGRAM
 from domain.categories import CATEGORIES
@@ -22,6 +21,7 @@ from store.db import make_engine, make_sessionmaker
 from store.demo_assets import DEMO_ASSETS, MERCH, DemoAsset
 from store.demo_investors import DEMO_INVESTORS, seed_holdings
 from store.models import AccessGroup, Asset, Category, Email, User
+from store.passwords import hash_password
 from store.purchases import post_missing_lots
 from store.users import create_user
 

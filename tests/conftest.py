@@ -27,12 +27,12 @@ from temporalio.worker import Worker
 
 from api.app import create_app
 from api.state import AppState
+from clients.temporal import data_converter
 from config import Settings
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
 from worker.build import build_worker, worker_resources
-from worker.temporal import data_converter
 from workflows import search_attributes as sa
 
 ROOT = Path(__file__).resolve().parent.parent

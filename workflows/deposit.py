@@ -13,7 +13,7 @@ from temporalio.exceptions import ActivityError, ApplicationError, WorkflowAlrea
 from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.funding import FundingActivities, OpenDeposit
+    from activities.funding_types import FundingActivities, OpenDeposit
     from workflows import search_attributes as sa
     from workflows.flow_core import FlowCore, FlowError
     from workflows.transfer import TransferInput, TransferWorkflow

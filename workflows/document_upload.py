@@ -12,7 +12,7 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.documents import DocumentActivities, SubmitDocument
+    from activities.documents_types import DocumentActivities, SubmitDocument
     from domain import document_upload as rules
     from workflows.flow_core import (
         ACTIVE,

@@ -12,7 +12,7 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.email import EmailActivities, ExpireConfirmations, MarkVerified, SendConfirmation
+    from activities.email_types import EmailActivities, ExpireConfirmations, MarkVerified, SendConfirmation
     from workflows import keys
     from workflows import search_attributes as sa
 

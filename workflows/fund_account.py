@@ -11,7 +11,7 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.profile import Profile, ProfileActivities
+    from activities.profile_types import Profile, ProfileActivities
     from domain import fund_account as rules
     from domain import transfer_rules as T
     from domain.customer_status import customer_status_error

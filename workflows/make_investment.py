@@ -16,9 +16,9 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.esign import EnvelopeRequest
-    from activities.profile import Profile, ProfileActivities
-    from activities.purchase import (
+    from activities.esign_types import EnvelopeRequest
+    from activities.profile_types import Profile, ProfileActivities
+    from activities.purchase_types import (
         GiftCheck,
         InvestOutcome,
         InvestRequest,

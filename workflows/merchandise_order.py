@@ -13,7 +13,7 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.merchandise import REFUSED, MerchandiseActivities, OrderRequest
+    from activities.merchandise_types import REFUSED, MerchandiseActivities, OrderRequest
     from workflows import search_attributes as sa
 
 TIMEOUT = timedelta(seconds=30)

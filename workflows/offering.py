@@ -14,7 +14,7 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.offering import NOT_FOUND, OfferingActivities, OfferingFacts, Transition
+    from activities.offering_types import NOT_FOUND, OfferingActivities, OfferingFacts, Transition
     from domain import offering as rules
     from domain.asset_status import progress_bar
     from workflows import search_attributes as sa

@@ -10,7 +10,7 @@ from typing import Any
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from activities.profile import Profile, ProfileActivities
+    from activities.profile_types import Profile, ProfileActivities
     from domain import onboarding as rules
     from workflows.bank_steps import BankLinkTimings, BankSteps
     from workflows.flow_core import (

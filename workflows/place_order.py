@@ -29,8 +29,8 @@ with workflow.unsafe.imports_passed_through():
         PlaceRequest,
         PlaceResult,
     )
-    from activities.profile import Profile, ProfileActivities
-    from activities.purchase import PurchaseActivities
+    from activities.profile_types import Profile, ProfileActivities
+    from activities.purchase_types import PurchaseActivities
     from domain import order_wizard as W
     from domain.asset_status import POST_ONLY, TRADING
     from domain.customer_status import customer_status_error

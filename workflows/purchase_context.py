@@ -10,7 +10,7 @@ from typing import Any
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from activities.esign import SigningEnvelope
+    from activities.esign_types import SigningEnvelope
     from domain import purchase as P
     from domain.money import money_str
 

@@ -11,7 +11,7 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.esign import EnvelopeRequest, EsignActivities, SigningEnvelope
+    from activities.esign_types import EnvelopeRequest, EsignActivities, SigningEnvelope
     from workflows.flow_core import FlowCore
     from workflows.profile_steps import PROVIDER_RETRY
 

@@ -11,8 +11,8 @@ from typing import Any
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from activities.purchase import HoldRequest, PurchaseActivities
-    from store.purchases import Hold
+    from activities.purchase_types import HoldRequest, PurchaseActivities
+    from domain.purchase import Hold
     from workflows.profile_steps import DB_RETRY
 
 SHORT = timedelta(seconds=30)

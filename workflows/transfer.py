@@ -14,7 +14,7 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.transfers import ProviderStatus, Settle, TransferActivities
+    from activities.transfers_types import ProviderStatus, Settle, TransferActivities
     from workflows import search_attributes as sa
 
 # bounded (~4 minutes): a check that still fails waits for the next poll; a submit or settle that still fails fails

@@ -22,12 +22,10 @@ from api.routes.auth import login_key
 from api.schemas import ChangeEmailIn, Detail, EmailIn, KeyIn, PasswordChangeIn, ResetConfirmIn, UserPatchIn
 from api.security import (
     check_reset_token,
-    hash_password,
     issue_token,
     make_reset_token,
     password_recently_proven,
     reset_uid_to_user_id,
-    verify_password,
 )
 from api.sessions import bump_generation, publish_generation
 from api.users_view import user_json
@@ -35,6 +33,7 @@ from clients.mail import ProviderError
 from domain import validation as v
 from domain.text import clean_text
 from store.models import Email, EmailConfirmation, User
+from store.passwords import hash_password, verify_password
 from store.users import email_in_use, request_email_change
 from workflows.email_verification import LINK_EXPIRED, ConfirmRequest, EmailVerificationWorkflow
 

@@ -15,12 +15,13 @@ from api.email_flow import start_email_verification
 from api.errors import ApiError
 from api.render import json_response
 from api.schemas import Detail, EmailIn, LoginIn, LoginOut, RegistrationIn, TokenIn, TokenOut
-from api.security import decode_token, hash_password, issue_token, refresh_window, verify_password
+from api.security import decode_token, issue_token, refresh_window
 from api.sessions import revoked_key, token_revoked
 from api.users_view import access_of, user_json
 from domain import validation as v
 from domain.access import NOT_AUTHORISED_FOR_EARLY_ACCESS, SPECIAL, has_special_access
 from store.models import Email, User
+from store.passwords import hash_password, verify_password
 from store.users import create_user, find_by_login
 
 log = logging.getLogger("vitrine.api")

@@ -23,7 +23,7 @@ from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.order_flow import order_start
 from api.purchase_flow import asset_of, purchase_start
 from api.schemas import JsonObject
-from worker.updates import update_once
+from clients.temporal_updates import update_once
 from workflows import search_attributes as sa
 from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
 from workflows.place_order import KIND as ORDER_KIND

@@ -26,7 +26,7 @@ from temporalio.common import (
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
-from activities.merchandise import OrderItem, OrderRequest
+from activities.merchandise_types import OrderItem, OrderRequest
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
 from api.schemas import Body

@@ -13,8 +13,8 @@ from temporalio.service import RPCError
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
 from api.schemas import Body
+from clients.temporal_updates import update_once
 from store.gates import active_source
-from worker.updates import update_once
 from workflows.bank_link import ENTER_AMOUNTS, VERIFIED, BankLinkWorkflow, MicroDeposits, workflow_id
 
 router = APIRouter(tags=["funding"])

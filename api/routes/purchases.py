@@ -12,7 +12,6 @@ from sqlalchemy import select
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
-from activities.purchase import investment_json
 from api.deps import CurrentUser, Db, State, own
 from api.errors import ApiError
 from api.params import Id
@@ -21,9 +20,10 @@ from api.routes.flows import publish
 from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
 from clients.promo import PromoClient
+from clients.temporal_updates import update_once
 from domain import purchase as P
 from store.models import Asset, Investment
-from worker.updates import update_once
+from store.purchases import investment_json
 from workflows.flow_core import FlowState
 from workflows.make_investment import MakeInvestmentWorkflow, RestInvest
 

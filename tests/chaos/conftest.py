@@ -12,10 +12,10 @@ import pytest
 from temporalio.client import Client
 
 from api.state import AppState
+from clients.temporal import connect
 from tests.chaos.faults import FaultHook
 from tests.chaos.stack import ChaosStack
 from tests.flows.investors import offering
-from worker.temporal import connect
 
 LAST = "test_pii.py"
 

@@ -19,12 +19,12 @@ from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
 
 from api.state import AppState
+from clients.temporal_updates import with_ready_retry
 from config import Settings
 from store.models import FundingSource, LedgerEntry, LedgerPosting
 from store.transfers import open_transfer
 from tests.conftest import ROOT
 from tests.flows.funding import micro_deposits, onboarded, verify_bank
-from worker.updates import with_ready_retry
 from workflows.bank_link import BankLinkInput, BankLinkWorkflow, MicroDeposits
 from workflows.bank_link import workflow_id as bank_link_id
 from workflows.transfer import TransferInput, TransferWorkflow

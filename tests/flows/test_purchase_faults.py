@@ -13,13 +13,13 @@ from sqlalchemy import select
 from temporalio.client import Client, WorkflowHandle
 
 from api.state import AppState
+from clients.temporal_updates import with_ready_retry
 from domain import purchase as P
 from store.models import LedgerEntry, Reservation
 from tests.flows.funding import balance, onboarded, verify_bank, wait_balance
 from tests.flows.investors import Purchase, funded_investor, investments_of, ledger_total, offering
 from tests.flows.test_faults import WorkerProcess
 from tests.workflows.histories import record
-from worker.updates import with_ready_retry
 from workflows.flow_core import FlowState, StepSubmission
 from workflows.make_investment import MakeInvestmentWorkflow, PurchaseInput, workflow_id
 
