@@ -39,6 +39,7 @@ async def test_catalogue_status_and_trading_fields_follow_the_windows(
         market: Market, sessions: Sessions, mstate: AppState, mapi: httpx.AsyncClient,  # noqa: F811
         down_state: AppState) -> None:  # noqa: F811
     asset_id, ticker = await market.listing(sessions, issue="10.00")
+    await mstate.catalogue.invalidate()  # an earlier test may have left the catalogue cached without this new asset
     iid = instrument_id_of(ticker)
     refresher = MarketRefresher(mstate)
     try:
