@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders chaos fuzz
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle chaos fuzz
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -17,12 +17,15 @@ lint:
 	@.venv/bin/ruff check .
 	@.venv/bin/mypy .
 	@.venv/bin/lint-imports --no-cache
+	@$(PY) scripts/gen_rules.py --check
+	@$(PY) scripts/export_openapi.py --check
 
 test-python:
 	@$(PY) -m pytest
 
 test-frontend:
-	@cd frontend && npm run -s typecheck && npm test --silent
+	@cd frontend && npm run -s typecheck && npm test --silent && npm run -s build >/dev/null
+	@$(PY) -m bench.bundle --no-build
 
 # the schemathesis run of `make test`, long: 200 cases per operation and phase, 20 minutes at most, a random seed
 # (printed; VITRINE_FUZZ_SEED=N replays it)
@@ -50,6 +53,9 @@ bench-purchase: setup
 bench-ats: setup
 	@$(PY) -m bench.ats_engine
 	@$(PY) -m bench.ats_http
+
+bench-bundle: setup
+	@$(PY) -m bench.bundle
 
 bench-orders: setup
 	@$(PY) -m bench.orders

@@ -97,8 +97,25 @@ class Settings(BaseSettings):
     order_poll_seconds: float = 30.0
     order_queued_after_seconds: float = 10.0
     order_polls_per_run: int = 200
+    # how long an order call waits for its workflow's answer (a query, an Update: the ATS's answer to a placement
+    # included); no worker answering in time → 503 + Retry-After. Below the server's 20 s long poll, so the RPC's
+    # own deadline ends the wait (a longer one: the server answers "not yet" and the SDK would poll on forever).
+    order_update_wait_seconds: float = 15.0
     # a sale's proceeds become available cash this long after settlement (the spec's "within 24 hours" reading)
     trade_proceeds_delay_seconds: float = 24 * 3600
+    # the worker's sticky cache of workflow executions: each open order is one (a GTC order waits for days), and a
+    # wake-up of one evicted from the cache replays its whole history. The SDK's default (1,000) is below a busy
+    # trading window's open orders (bench/orders.py: 1,000 orders plus the resting ones)
+    worker_max_cached_workflows: int = 10_000
+    # workflow tasks the worker works on at once (the SDK's default: 100). A task holds its slot while its local
+    # activities run (an order's settlement and record), so 100 at once on a busy window interleave on one event loop
+    # until each takes seconds, some pass the server's 10 s task timeout and are run again from the whole history;
+    # fewer at once finish quicker and the rest wait on the server's queue
+    worker_workflow_tasks: int = 20
+    # how long a task for a cached workflow waits for this worker before the server gives it to any worker (which
+    # replays the whole history). Longer helps a busy window (fewer replays) but is also how long a crashed worker's
+    # workflows wait for another worker: 30 s made the SIGKILL fault tests miss their minute, so the SDK's 10 s stays
+    worker_sticky_timeout_seconds: float = 10.0
     # tests only (empty = off): a folder where every activity announces its start and where a test arms a hold
     # on chosen activity types to SIGKILL the worker or restart a service inside one (worker/fault_hook.py)
     fault_hook_dir: str = ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -23,8 +24,8 @@ class DocumentActivities(documents_types.DocumentActivities):
     @activity.defn(name="documents.submit")
     async def submit(self, req: SubmitDocument) -> str:
         async with self._sessions() as db:
-            upload = await db.scalar(select(Upload).where(Upload.token == req.file_key, Upload.user_id == req.user_id))
-            customer = await db.scalar(select(Customer).where(Customer.user_id == req.user_id))
+            upload = await db.scalar(select(Upload).where(col(Upload.token) == req.file_key, col(Upload.user_id) == req.user_id))
+            customer = await db.scalar(select(Customer).where(col(Customer.user_id) == req.user_id))
             if upload is None or upload.uploaded_at is None or customer is None or not customer.provider_customer_id:
                 raise ApplicationError(UPLOAD_FAILED, type="UploadMissing", non_retryable=True)
             try:

@@ -7,6 +7,7 @@ import secrets
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -54,7 +55,7 @@ class EmailActivities(email_types.EmailActivities):
             )
             await db.commit()
             conf = await db.scalar(select(EmailConfirmation).where(
-                EmailConfirmation.idempotency_key == req.idempotency_key))
+                col(EmailConfirmation.idempotency_key) == req.idempotency_key))
             assert conf is not None
             link = f"{self._app_url}/email/confirm?key={conf.key}"
             await self._mail.send(to=email.email, subject=SUBJECTS[req.kind], text=confirmation_text(link, req.kind),
@@ -64,10 +65,11 @@ class EmailActivities(email_types.EmailActivities):
     @activity.defn(name="email.mark_verified")
     async def mark_verified(self, req: MarkVerified) -> None:
         async with self._sessions() as db:
-            await db.execute(update(Email).where(Email.id == req.email_id).values(verified=True))
+            await db.execute(update(Email).where(col(Email.id) == req.email_id).values(verified=True))
             await confirm_pending_email(db, req.email_id)  # a changed address becomes the login address now
             await db.execute(update(EmailConfirmation)
-                             .where(EmailConfirmation.id == req.confirmation_id, EmailConfirmation.confirmed_at.is_(None))
+                             .where(col(EmailConfirmation.id) == req.confirmation_id,
+                                    col(EmailConfirmation.confirmed_at).is_(None))
                              .values(confirmed_at=func.now()))
             await db.commit()
 
@@ -76,8 +78,8 @@ class EmailActivities(email_types.EmailActivities):
         async with self._sessions() as db:
             result = await db.execute(
                 update(EmailConfirmation)
-                .where(EmailConfirmation.email_id == req.email_id, EmailConfirmation.workflow_id == req.workflow_id,
-                       EmailConfirmation.confirmed_at.is_(None), EmailConfirmation.expired_at.is_(None))
+                .where(col(EmailConfirmation.email_id) == req.email_id, col(EmailConfirmation.workflow_id) == req.workflow_id,
+                       col(EmailConfirmation.confirmed_at).is_(None), col(EmailConfirmation.expired_at).is_(None))
                 .values(expired_at=func.now())
             )
             await db.commit()

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError, ApplicationErrorCategory
 
@@ -49,13 +50,13 @@ class MerchandiseActivities(merchandise_types.MerchandiseActivities):
     async def charge(self, req: OrderRequest) -> int:
         """The order row and its debit of the investor's cash, once per key (a retry returns the same order)."""
         async with self._sessions() as db:
-            existing = await db.scalar(select(MerchandiseOrder.id).where(MerchandiseOrder.idempotency_key == req.key))
+            existing = await db.scalar(select(col(MerchandiseOrder.id)).where(col(MerchandiseOrder.idempotency_key) == req.key))
             if existing is not None:
                 return int(existing)
         total = await self._total(req.items)
         async with self._sessions() as db:
             await lock_user(db, req.user_id)
-            existing = await db.scalar(select(MerchandiseOrder.id).where(MerchandiseOrder.idempotency_key == req.key))
+            existing = await db.scalar(select(col(MerchandiseOrder.id)).where(col(MerchandiseOrder.idempotency_key) == req.key))
             if existing is not None:
                 return int(existing)
             order = MerchandiseOrder(idempotency_key=req.key, user_id=req.user_id, total=total)
@@ -80,7 +81,7 @@ class MerchandiseActivities(merchandise_types.MerchandiseActivities):
             raise refused(f"the store refused the order: {exc.message}") from None
         provider_order = str(placed.get("order_id") or "")
         async with self._sessions() as db:
-            order = await db.scalar(select(MerchandiseOrder).where(MerchandiseOrder.idempotency_key == req.key))
+            order = await db.scalar(select(MerchandiseOrder).where(col(MerchandiseOrder.idempotency_key) == req.key))
             assert order is not None
             order.status, order.provider_order_id = "confirmed", provider_order
             await db.commit()
@@ -91,7 +92,7 @@ class MerchandiseActivities(merchandise_types.MerchandiseActivities):
         """The compensation: the debit given back (once) and the order marked failed."""
         async with self._sessions() as db:
             await lock_user(db, req.user_id)
-            order = await db.scalar(select(MerchandiseOrder).where(MerchandiseOrder.idempotency_key == req.key))
+            order = await db.scalar(select(MerchandiseOrder).where(col(MerchandiseOrder.idempotency_key) == req.key))
             assert order is not None
             await post(db, f"{ledger_key(req.key)}:refund", "merchandise-refund",
                        L.merchandise_refund(req.user_id, order.total), memo=f"store order {order.id} refused")

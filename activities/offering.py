@@ -6,6 +6,7 @@ from __future__ import annotations
 from redis.asyncio import Redis
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -38,9 +39,9 @@ class OfferingActivities(offering_types.OfferingActivities):
         `from_status` (already moved — by an earlier attempt or a purchase — so nothing changes)."""
         async with self._sessions() as db:
             moved = await db.scalar(
-                update(Asset).where(Asset.id == t.asset_id, Asset.asset_status == t.from_status)
-                .values(asset_status=t.to_status, modified=func.now()).returning(Asset.id))
-            if moved is None and await db.scalar(select(Asset.id).where(Asset.id == t.asset_id)) is None:
+                update(Asset).where(col(Asset.id) == t.asset_id, col(Asset.asset_status) == t.from_status)
+                .values(asset_status=t.to_status, modified=func.now()).returning(col(Asset.id)))
+            if moved is None and await db.scalar(select(col(Asset.id)).where(col(Asset.id) == t.asset_id)) is None:
                 raise _not_found(t.asset_id)
             await db.commit()
         await invalidate(self._redis)  # also on a retry: the attempt that moved it may have failed right here

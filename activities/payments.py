@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -57,7 +58,7 @@ class PaymentActivities(payments_types.PaymentActivities):
             bank_name=str(answer.get("bank_name") or ""), account_tail=str(answer.get("account_tail") or ""),
             idempotency_key=key, **extra).on_conflict_do_nothing(index_elements=["idempotency_key"]))
         await db.commit()
-        row = await db.scalar(select(FundingSource).where(FundingSource.idempotency_key == key))
+        row = await db.scalar(select(FundingSource).where(col(FundingSource.idempotency_key) == key))
         assert row is not None
         return LinkedBank(row.id, row.status, row.bank_name, row.account_tail)
 

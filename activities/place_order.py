@@ -27,23 +27,16 @@ from activities.place_order_types import (
     PlaceResult,
 )
 from clients.ats import AtsClient
-from clients.http import ProviderRejected
+from clients.ats_market import read_market
 from domain import order_rules as R
 from domain import order_wizard as W
-from domain.money import money, money_str
+from domain.money import money_str
 from store.gates import verified_primary_email
 from store.ledger import balances
 from store.models import Asset, Category, User
 from store.positions import available_cash, ny_today, position
 from workflows import order_types as O
 from workflows.order_start import start_order
-
-
-def _price(value: Any) -> Decimal | None:
-    try:
-        return money(Decimal(str(value))) if value not in (None, "") else None
-    except ArithmeticError:
-        return None
 
 
 class PlaceOrderActivities:
@@ -77,36 +70,26 @@ class PlaceOrderActivities:
     @activity.defn(name=MARKET)
     async def market(self, req: LoadMarket) -> MarketFacts:
         """The select step's numbers: cash net of holds, the position, the book's lowest ask and the prices."""
-        iid = O.instrument_id_of(req.ticker)
-        try:
-            inst = (await self._ats.call("GET", f"/instruments/{iid}")).get("data") or {}
-            pricing = ((await self._ats.pricing(iid)).get("data") or {}).get("pricePerUnit") or {}
-        except ProviderRejected:
-            return MarketFacts(False)
-        market = (inst.get("markets") or {}).get("secondaryMarket") or {}
-        if not market.get("enabled", False):
-            return MarketFacts(False)
-        live = market.get("status") == "open" and inst.get("status") == "TRADING"
-        session = pricing.get("session") or {}
-        now, today = datetime.now(UTC), ny_today()
         async with self._sessions() as db:
             asset = await db.get(Asset, req.asset_id)
-            assert asset is not None
+        assert asset is not None
+        shares = asset.number_of_shares
+        m = await read_market(self._ats, O.instrument_id_of(req.ticker), asset_value=asset.asset_value,
+                              number_of_shares=shares)
+        if not m.listed:
+            return MarketFacts(False)
+        now, today = datetime.now(UTC), ny_today()
+        async with self._sessions() as db:
             cash = await available_cash(db, req.user_id, now)
             pos = await position(db, req.user_id, req.asset_id, today)
             b = await balances(db, req.user_id)
         value = sum((b[k] for k in ("cash", "investments", "pending", "withdrawing", "held", "proceeds")), Decimal(0))
-        shares = asset.number_of_shares
         fallback = asset.asset_value / shares if shares else None
-        last = R.last_traded_price(live=live, latest_filled=_price(session.get("latestFilled")),
-                                   current=_price(pricing.get("current")), last_close=_price(session.get("lastClose")),
-                                   issue=_price(pricing.get("issue")), asset_value=asset.asset_value,
-                                   number_of_shares=shares)
-        default = _price(session.get("lastClose")) or _price(pricing.get("current")) or fallback
+        default = m.last_close or m.current or fallback
         return MarketFacts(True, W.market_facts(
             cash=cash, lots=[(lot.units, lot.acquired) for lot in pos.lots], open_orders=list(pos.open_orders),
-            last_traded=last, lowest_ask=_price((inst.get("orderBook") or {}).get("askLow")), number_of_shares=shares,
-            today=today, live=live, default_price=R.round_to_tick(default) if default else None,
+            last_traded=m.last_traded, lowest_ask=m.lowest_ask, number_of_shares=shares, today=today, live=m.live,
+            default_price=R.round_to_tick(default) if default else None,
             shares_owned=pos.total, account_value=value,
             alienable=R.alienable_units(pos.lots, pos.open_orders, today, req.edit_order_id or None)))
 

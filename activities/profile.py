@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import JSON, cast, func, literal, select, update
 from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -23,7 +24,7 @@ from store.models import Customer, FundingSource, StateNotification, User
 
 async def _load(db: AsyncSession, user_id: int) -> tuple[User, Customer]:
     user = await db.get(User, user_id)
-    customer = await db.scalar(select(Customer).where(Customer.user_id == user_id))
+    customer = await db.scalar(select(Customer).where(col(Customer.user_id) == user_id))
     if user is None or customer is None:
         raise ApplicationError(f"user {user_id} not found", type="UserNotFound", non_retryable=True)
     return user, customer
@@ -44,7 +45,7 @@ class ProfileActivities(profile_types.ProfileActivities):
         async with self._sessions() as db:
             user, customer = await _load(db, user_id)
             sources = (await db.scalars(select(FundingSource).where(
-                FundingSource.user_id == user_id, FundingSource.removed_at.is_(None)))).all()
+                col(FundingSource.user_id) == user_id, col(FundingSource.removed_at).is_(None)))).all()
         info, emp, inv = user.investment_info or {}, customer.employment_details or {}, customer.investor_details or {}
         has_source = bool(sources)
         basics = {"first_name": user.first_name, "last_name": user.last_name, "phone_number": user.phone_number,
@@ -95,17 +96,17 @@ class ProfileActivities(profile_types.ProfileActivities):
         customers = {k: _merged(c, v) for k, c, v in (("employment_details", Customer.employment_details, emp),
                                                        ("investor_details", Customer.investor_details, inv)) if v}
         async with self._sessions() as db:
-            found = await db.scalar(update(User).where(User.id == req.user_id).values(users or {"id": User.id})
-                                    .returning(User.id))
+            found = await db.scalar(update(User).where(col(User.id) == req.user_id).values(users or {"id": col(User.id)})
+                                    .returning(col(User.id)))
             if found is None:
                 raise ApplicationError(f"user {req.user_id} not found", type="UserNotFound", non_retryable=True)
             if req.step == "state-availability-issue" and req.fields.get("notify") is True:
                 await db.execute(insert(StateNotification).from_select(
-                    ["user_id", "blocked_state"], select(User.id, User.state).where(User.id == req.user_id,
-                                                                                   User.state.is_not(None)))
+                    ["user_id", "blocked_state"], select(col(User.id), col(User.state)).where(col(User.id) == req.user_id,
+                                                                                   col(User.state).is_not(None)))
                     .on_conflict_do_nothing(index_elements=["user_id", "blocked_state"]))
             if customers:
-                await db.execute(update(Customer).where(Customer.user_id == req.user_id).values(customers))
+                await db.execute(update(Customer).where(col(Customer.user_id) == req.user_id).values(customers))
             await db.commit()
 
     def _changes(self, step: str, f: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any],

@@ -10,6 +10,7 @@ from typing import Any
 from redis.asyncio import Redis
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -54,7 +55,7 @@ class PurchaseActivities(purchase_types.PurchaseActivities):
             category = await db.get(Category, asset.category)
             now = datetime.now(UTC)
             groups = [g for g in (await db.scalars(select(AccessGroup).where(
-                AccessGroup.user_id == user.id, AccessGroup.asset_id == asset.id))).all()
+                col(AccessGroup.user_id) == user.id, col(AccessGroup.asset_id) == asset.id))).all()
                 if g.access_end is None or g.access_end > now]
             limitation = next((int(g.limitations["max_shares"]) for g in groups
                                if isinstance(g.limitations.get("max_shares"), int)), None)

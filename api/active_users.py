@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlmodel import col
 
 from store.models import User
 
@@ -27,8 +28,8 @@ class ActiveUsers:
         if hit is not None and hit[2] > now:
             return hit[0], hit[1]
         async with self._engine.connect() as conn:
-            row = (await conn.execute(select(User.is_active, User.session_generation)
-                                      .where(User.id == user_id))).first()
+            row = (await conn.execute(select(col(User.is_active), col(User.session_generation))
+                                      .where(col(User.id) == user_id))).first()
         active, gen = (bool(row[0]), int(row[1])) if row is not None else (False, 0)
         if len(self._seen) >= self._max:
             self._seen.clear()

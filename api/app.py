@@ -7,13 +7,14 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from api import market_refresher
 from api.catalogue_edge import CatalogueEdge
-from api.errors import install_error_handlers
+from api.errors import ERROR_RESPONSES, error_body, install_error_handlers
 from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
+from api.openapi_docs import Health
 from api.routes import (
     account,
     assets,
@@ -55,7 +56,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await market_refresher.stop(market)
             await state.close()
 
-    app = FastAPI(title="Vitrine API", version=settings.app_version, lifespan=lifespan,
+    # responses: every operation documents its error answers in the one shape (api/errors.py, docs/errors.md)
+    app = FastAPI(title="Vitrine API", version=settings.app_version, lifespan=lifespan, responses=ERROR_RESPONSES,
                   description="Fractional shares of collectible assets; every multi-step process is a Temporal workflow.")
     install_error_handlers(app)
     routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
@@ -65,8 +67,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router)
 
     @app.get("/api/health", tags=["ops"])
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
+    async def health() -> Health:
+        return Health(status="ok")
 
     app.add_middleware(ConditionalGetMiddleware)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
@@ -88,7 +90,7 @@ def _serve_frontend(app: FastAPI, dist: Path) -> None:
         if path and candidate.is_file() and dist.resolve() in candidate.parents:
             return FileResponse(candidate)
         if path.startswith(("api/", "media/")):
-            return Response(b'{"errors":[{"message":"Not found."}]}', status_code=404, media_type="application/json")
+            return JSONResponse(error_body("Not found."), status_code=404)
         return FileResponse(index)
 
 

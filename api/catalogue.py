@@ -12,6 +12,7 @@ from typing import Any
 from redis.asyncio import Redis
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 
 from api.middleware import etag_for
 from api.render import render
@@ -103,7 +104,7 @@ def asset_json(a: Asset, market: dict[str, Any] | None = None) -> dict[str, Any]
 
 async def load_catalogue(db: AsyncSession, market: dict[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every asset; `market` (ticker → trading fields) overrides the traded assets' market fields."""
-    rows = (await db.scalars(select(Asset).order_by(Asset.order, Asset.id))).all()
+    rows = (await db.scalars(select(Asset).order_by(col(Asset.order), col(Asset.id)))).all()
     return [asset_json(a, (market or {}).get(a.ticker)) for a in rows]
 
 

@@ -6,9 +6,11 @@ worker holding it died), so a re-send is never a second edit or cancel."""
 from __future__ import annotations
 
 import re
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -17,10 +19,12 @@ from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 from api.errors import ApiError
+from api.state import AppState
 from clients.temporal_updates import with_ready_retry
 from domain import order_rules as R
 from store.orders import get_view
 from workflows import order_types as O
+from workflows import search_attributes as sa
 
 T = TypeVar("T")
 ORDER_NOT_FOUND = "Order not found."
@@ -40,19 +44,25 @@ def account_user(account_id: str, caller_id: int) -> int:
     return caller_id
 
 
+def wait_seconds(state: AppState) -> float:
+    return state.settings.order_update_wait_seconds
+
+
 def valid_order_id(order_id: str) -> str:
     if not _UUID.match(order_id):
         raise ApiError(404, ORDER_NOT_FOUND)
     return order_id
 
 
-async def current_view(client: Client, db: AsyncSession, user_id: int, order_id: str) -> dict[str, Any]:
+async def current_view(client: Client, db: AsyncSession, user_id: int, order_id: str,
+                       wait: float | None = None) -> dict[str, Any]:
     """The order's view from its workflow (the authority); from the projection if the workflow is gone; another
-    investor's order is not found."""
+    investor's order is not found. No worker answering within `wait` seconds: the RPC error (503, api/errors)."""
     valid_order_id(order_id)
+    timeout = timedelta(seconds=wait) if wait else None
     try:
         view: O.OrderView = await with_ready_retry(lambda: client.get_workflow_handle(O.workflow_id(order_id)).query(
-            O.VIEW, result_type=O.OrderView))
+            O.VIEW, result_type=O.OrderView, rpc_timeout=timeout))
         data = asdict(view)
     except RPCError as exc:
         if exc.status != RPCStatusCode.NOT_FOUND:
@@ -66,6 +76,22 @@ async def current_view(client: Client, db: AsyncSession, user_id: int, order_id:
     return data
 
 
+async def owned(client: Client, db: AsyncSession, user_id: int, order_id: str) -> None:
+    """The caller's own order, or 404 — from the workflow's user search attribute (the server answers: no worker
+    trip, so an Update sent next does not wait behind the workflow's running task as a query would), else from the
+    projection when the workflow is gone."""
+    valid_order_id(order_id)
+    try:
+        found = await client.get_workflow_handle(O.workflow_id(order_id)).describe()
+        owner = found.typed_search_attributes.get(sa.USER_ID)
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise
+        owner = None if await get_view(db, user_id, order_id) is None else str(user_id)
+    if owner != str(user_id):
+        raise ApiError(404, ORDER_NOT_FOUND)
+
+
 def _refused(exc: WorkflowUpdateFailedError) -> ApiError:
     cause = exc.cause
     if isinstance(cause, ApplicationError):  # details[0]: the refusal's code (a prevalidation code, an ATS code)
@@ -75,17 +101,26 @@ def _refused(exc: WorkflowUpdateFailedError) -> ApiError:
     return ApiError(409, str(cause or exc))
 
 
-async def update(client: Client, order_id: str, name: str, arg: Any, result_type: type[T],
+async def update(client: Client, order_id: str, name: str, arg: Any, result_type: type[T], *, wait: float,
                  update_id: str | None = None) -> T:
     """Sends the Update (re-sent with the same id while the workflow is not ready); a refusal by its validator or
-    handler → 409 (422 for a prevalidation code) with the workflow's message and its type as error_type."""
+    handler → 409 (422 for a prevalidation code) with the workflow's message and its type as error_type. No answer
+    within `wait` seconds (no worker took it, or the workflow still waits for the ATS): each send's RPC deadline
+    ends it, WorkflowUpdateRPCTimeoutOrCancelledError → 503 + Retry-After (api/errors); a re-send with the same
+    Update id (submit, replace) is the same Update."""
     handle = client.get_workflow_handle(O.workflow_id(order_id))
     uid = update_id or uuid.uuid4().hex
+    deadline = time.monotonic() + wait
+
+    def left() -> timedelta:
+        return timedelta(seconds=max(0.5, deadline - time.monotonic()))
+
     call: Callable[[], Awaitable[T]] = (
-        (lambda: handle.execute_update(name, arg, id=uid, result_type=result_type)) if arg is not None
-        else (lambda: handle.execute_update(name, id=uid, result_type=result_type)))
+        (lambda: handle.execute_update(name, arg, id=uid, result_type=result_type, rpc_timeout=left()))
+        if arg is not None else (lambda: handle.execute_update(name, id=uid, result_type=result_type,
+                                                               rpc_timeout=left())))
     try:
-        return await with_ready_retry(call, resend_timeouts=True)
+        return await with_ready_retry(call, resend_timeouts=True, deadline=deadline)
     except WorkflowUpdateFailedError as exc:
         raise _refused(exc) from None
     except RPCError as exc:

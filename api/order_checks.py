@@ -5,19 +5,17 @@ edit calls share it, so all three refuse the same way."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from api.errors import ApiError
 from api.state import AppState
 from clients.ats import AtsClient, AtsUnavailable, ats_client
-from clients.http import ProviderRejected
+from clients.ats_market import Market, no_market, read_market
 from domain import order_rules as R
-from domain.money import money
 from domain.states import is_blocked
 from store.gates import verified_primary_email
 from store.models import Asset, Customer, User
@@ -28,51 +26,27 @@ ATS_DOWN = "The market is unavailable right now. Please try again in a moment."
 UNKNOWN_INSTRUMENT = "Unknown financial instrument."
 
 
-@dataclass(frozen=True)
-class Market:
-    live: bool
-    last_traded: Decimal | None
-    lowest_ask: Decimal | None
-
-
-def _price(value: Any) -> Decimal | None:
-    price = R.parse_price(value) if value not in (None, "") else None
-    return money(price) if price is not None and price > 0 else None
-
-
 def ats(state: AppState) -> AtsClient:
     return ats_client(state.http, state.settings)
 
 
 async def market_of(client: AtsClient, asset: Asset, *, strict: bool = True) -> Market:
-    """The instrument's state and prices at the ATS (an instrument the ATS does not know: no market, the asset's
-    value per share as the last price). The ATS unreachable: `strict` → 503 (the prevalidate call; the browser
-    treats it as valid, spec §5), else no market as above (a create or edit goes on: its workflow waits for the
-    broker, QUEUED, instead of the investor retrying)."""
-    iid = O.instrument_id_of(asset.ticker)
+    """The instrument's market at the ATS (clients/ats_market.py). The ATS unreachable: `strict` → 503 (the
+    prevalidate call; the browser treats it as valid, spec §5), else no market (a create or edit goes on: its
+    workflow waits for the broker, QUEUED, instead of the investor retrying)."""
+    value, shares = asset.asset_value, asset.number_of_shares
     try:
-        inst = (await client.call("GET", f"/instruments/{iid}")).get("data") or {}
-        pricing = ((await client.pricing(iid)).get("data") or {}).get("pricePerUnit") or {}
-    except ProviderRejected:
-        inst, pricing = {}, {}
+        return await read_market(client, O.instrument_id_of(asset.ticker), asset_value=value, number_of_shares=shares)
     except AtsUnavailable:
         if strict:
             raise ApiError(503, ATS_DOWN, error_type="ATS_UNAVAILABLE", headers={"Retry-After": "2"}) from None
-        inst, pricing = {}, {}
-    market = (inst.get("markets") or {}).get("secondaryMarket") or {}
-    live = market.get("status") == "open" and inst.get("status") == "TRADING"
-    session = pricing.get("session") or {}
-    last = R.last_traded_price(live=live, latest_filled=_price(session.get("latestFilled")),
-                               current=_price(pricing.get("current")), last_close=_price(session.get("lastClose")),
-                               issue=_price(pricing.get("issue")), asset_value=asset.asset_value,
-                               number_of_shares=asset.number_of_shares)
-    return Market(live, last, _price((inst.get("orderBook") or {}).get("askLow")))
+        return no_market(asset_value=value, number_of_shares=shares)
 
 
 async def asset_of_instrument(db: AsyncSession, instrument_id: str) -> Asset:
     """The asset whose ATS instrument this is (its ticker without '#'); unknown → 422 on financialInstrumentId."""
     iid = instrument_id.strip().lstrip("#")
-    asset = await db.scalar(select(Asset).where(Asset.ticker == f"#{iid}")) if iid else None
+    asset = await db.scalar(select(Asset).where(col(Asset.ticker) == f"#{iid}")) if iid else None
     if asset is None:
         raise ApiError(422, UNKNOWN_INSTRUMENT, field="financialInstrumentId", error_type="FINANCIAL_INSTRUMENT_NOT_FOUND")
     return asset
@@ -81,7 +55,7 @@ async def asset_of_instrument(db: AsyncSession, instrument_id: str) -> Asset:
 async def order_check(state: AppState, db: AsyncSession, user: User, asset: Asset, *, side: R.Side,
                       order_type: str, units: Any, unit_price: Any, editing: str | None = None,
                       strict: bool = True) -> R.OrderCheck:
-    customer = await db.scalar(select(Customer.status).where(Customer.user_id == user.id))
+    customer = await db.scalar(select(col(Customer.status)).where(col(Customer.user_id) == user.id))
     today = ny_today()
     pos = await position(db, user.id, asset.id, today)
     market = await market_of(ats(state), asset, strict=strict)

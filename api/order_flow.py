@@ -28,5 +28,5 @@ async def order_start(db: AsyncSession, client: Client, user: User, body: dict[s
             raise ApiError(404, ORDER_NOT_FOUND)
         side = str(view.get("side"))
     if side not in ("BID", "ASK"):
-        raise ApiError(400, CHOOSE_SIDE)
+        raise ApiError(422, CHOOSE_SIDE, field="side")
     return Start(asset.id, 0, asset.ticker, side=side, order_id=order_id)

@@ -1,7 +1,7 @@
 """Request and response bodies of the trading calls (issue 11; spec doc 3 §3 Order, Order request, Position; §7).
 
 Requests are lenient (strings or numbers) so the spec's own prevalidation messages answer bad values, never a
-pydantic 400 for a price typed as "10.1". Responses are the spec's shapes, typed for the OpenAPI and the frontend's
+pydantic's own 422 for a price typed as "10.1". Responses are the spec's shapes, typed for the OpenAPI and the frontend's
 generated client. `order_out` turns the workflow's OrderView (workflows/order_types.py; also the JSON the workflow
 publishes on `trading:user:{id}`) into the api's Order."""
 

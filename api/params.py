@@ -1,5 +1,5 @@
 """Path parameter types shared by the routes: a database id within PostgreSQL's integer range (an id beyond it is a
-400, never a query that fails), an opaque token of URL-safe characters."""
+422, never a query that fails), an opaque token of URL-safe characters."""
 
 from __future__ import annotations
 

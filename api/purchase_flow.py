@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.service import RPCError, RPCStatusCode
 
@@ -20,7 +21,7 @@ ASSET_NOT_FOUND = "Asset not found."
 
 async def asset_of(db: AsyncSession, asset_id: object) -> Asset:
     if isinstance(asset_id, bool) or not isinstance(asset_id, int | str) or not str(asset_id).isdigit():
-        raise ApiError(400, "Choose an asset to invest in.")
+        raise ApiError(422, "Choose an asset to invest in.", field="asset_id")
     if not valid_id(int(asset_id)):
         raise ApiError(404, ASSET_NOT_FOUND)
     asset = await db.get(Asset, int(asset_id))
@@ -53,8 +54,8 @@ async def purchase_start(db: AsyncSession, client: Client, user: User, asset: As
     """The flow to open: the current one while it runs (or was never started), else the next number."""
     n = await _counter(db, user.id, asset.id)
     if await _running(client, workflow_id(user.id, asset.id, n)) is False:
-        await db.execute(update(PurchaseCounter).where(PurchaseCounter.user_id == user.id,
-                                                       PurchaseCounter.asset_id == asset.id, PurchaseCounter.n == n)
+        await db.execute(update(PurchaseCounter).where(col(PurchaseCounter.user_id) == user.id,
+                                                       col(PurchaseCounter.asset_id) == asset.id, col(PurchaseCounter.n) == n)
                          .values(n=n + 1))
         await db.commit()
         n += 1

@@ -31,7 +31,7 @@ def reject_nul(value: T) -> T:
 
 
 class Body(BaseModel):
-    """Every request body: unknown fields ignored, no NUL character anywhere (answered 400, never stored)."""
+    """Every request body: unknown fields ignored, no NUL character anywhere (answered 422, never stored)."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -113,3 +113,71 @@ class Detail(BaseModel):
 
 class AssetRef(Body):
     asset: int = Field(ge=1, le=MAX_ID)
+
+
+class EmailView(BaseModel):
+    email: str
+    primary: bool
+    verified: bool
+
+
+class StateStatus(BaseModel):
+    is_state_blocked: bool
+    io_enabled: bool
+    trading_enabled: bool
+
+
+class AccessGroupView(BaseModel):
+    asset_id: int
+    access_type: str
+    access_end: str | None = None
+    limitations: dict[str, Any] = {}
+
+
+class AccountRef(BaseModel):
+    id: int | str
+
+
+class CustomerView(BaseModel):
+    id: int | str
+    status: str
+    accounts: list[AccountRef]
+    investorDetails: dict[str, Any] | None = None
+    personalInformation: dict[str, Any] | None = None
+    employmentDetails: dict[str, Any] | None = None
+
+
+class UserView(BaseModel):
+    """The user as the spec shows it (doc 1 §3), built by api/users_view.user_json and sent with its ETag."""
+
+    id: int
+    email: str
+    emails: list[EmailView]
+    first_name: str | None = None
+    last_name: str | None = None
+    middle_initial: str | None = None
+    username: str | None = None
+    date_joined: str | None = None
+    shares_count: int
+    state: str | None = None
+    state_status: StateStatus
+    access_groups: list[AccessGroupView]
+    customer: CustomerView | None = None
+    notify_me: list[int]
+    notify_on_trading: list[int]
+
+
+class RegisteredOut(BaseModel):
+    user: UserView
+    token: str
+    user_id: int
+
+
+class PasswordChangedOut(BaseModel):
+    detail: str
+    token: str
+
+
+class EmailConfirmedOut(BaseModel):
+    detail: str
+    email: str | None = None

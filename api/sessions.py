@@ -10,6 +10,7 @@ import logging
 from redis.asyncio import Redis
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from api.security import TokenClaims
 from config import Settings
@@ -34,9 +35,9 @@ async def token_revoked(redis: Redis, claims: TokenClaims) -> bool:
 
 async def bump_generation(db: AsyncSession, user_id: int) -> int:
     """Raises the account's session generation in the caller's transaction; returns the new one."""
-    gen = await db.scalar(update(User).where(User.id == user_id)
+    gen = await db.scalar(update(User).where(col(User.id) == user_id)
                           .values(session_generation=User.session_generation + 1)
-                          .returning(User.session_generation))
+                          .returning(col(User.session_generation)))
     return int(gen or 0)
 
 

@@ -12,6 +12,7 @@ from temporalio.client import Client
 
 from api.active_users import ActiveUsers
 from api.catalogue import Catalogue
+from api.coalescer import Coalescer
 from api.ratelimit import RateLimiter
 from clients.mail import MailClient
 from clients.temporal import connect
@@ -30,6 +31,7 @@ class AppState:
     catalogue: Catalogue
     active_users: ActiveUsers
     limiter: RateLimiter
+    background: Coalescer = field(default_factory=Coalescer)  # coalesced background work (api/coalescer.py)
     _temporal: Client | None = None
     _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -58,6 +60,7 @@ class AppState:
             return self._temporal
 
     async def close(self) -> None:
+        await self.background.close()
         await self.http.aclose()
         await self.redis.aclose()
         await self.engine.dispose()

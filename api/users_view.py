@@ -6,24 +6,25 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from domain.access import Access
 from store.models import AccessGroup, Account, AssetSubscription, Customer, Email, User
 
 
 async def access_of(db: AsyncSession, user_id: int) -> list[Access]:
-    rows = (await db.scalars(select(AccessGroup).where(AccessGroup.user_id == user_id))).all()
+    rows = (await db.scalars(select(AccessGroup).where(col(AccessGroup.user_id) == user_id))).all()
     return [Access(r.asset_id, r.access_type, r.access_end, r.limitations or {}) for r in rows]
 
 
 async def user_json(db: AsyncSession, user: User, blocked_states: list[str]) -> dict[str, Any]:
-    emails = (await db.scalars(select(Email).where(Email.user_id == user.id).order_by(Email.id))).all()
-    customer = await db.scalar(select(Customer).where(Customer.user_id == user.id))
+    emails = (await db.scalars(select(Email).where(col(Email.user_id) == user.id).order_by(col(Email.id)))).all()
+    customer = await db.scalar(select(Customer).where(col(Customer.user_id) == user.id))
     accounts = (
-        (await db.scalars(select(Account).where(Account.customer_id == customer.id).order_by(Account.id))).all()
+        (await db.scalars(select(Account).where(col(Account.customer_id) == customer.id).order_by(col(Account.id)))).all()
         if customer else []
     )
-    subs = (await db.scalars(select(AssetSubscription).where(AssetSubscription.user_id == user.id))).all()
+    subs = (await db.scalars(select(AssetSubscription).where(col(AssetSubscription.user_id) == user.id))).all()
     access = await access_of(db, user.id)
     blocked = bool(user.state) and user.state in blocked_states
     return {

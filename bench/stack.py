@@ -32,7 +32,8 @@ def wait_port(port: int) -> None:
     raise SystemExit(f"port {port} did not open")
 
 
-def start_processes(env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
+def start_processes(env: dict[str, str], workers: int = 1) -> list[subprocess.Popen[bytes]]:
+    """Redis, providers, api, then `workers` worker processes on the one task queue (as production scales out)."""
     py = sys.executable
     subprocess.run([py, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"], cwd=ROOT, env=env, check=True)
     procs = [
@@ -42,8 +43,8 @@ def start_processes(env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
                           "warning", "--no-access-log"], cwd=ROOT, env=env),
         subprocess.Popen([py, "-m", "uvicorn", "api.app:app", "--port", str(API_PORT), "--log-level", "warning",
                           "--no-access-log"], cwd=ROOT, env=env),
-        subprocess.Popen([py, "-m", "worker"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL),  # as in production
+        *(subprocess.Popen([py, "-m", "worker"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL) for _ in range(workers)),  # as in production
     ]
     try:
         for port in (REDIS_PORT, PROVIDERS_PORT, API_PORT):
@@ -60,8 +61,9 @@ class BenchStack:
     api_url = f"http://127.0.0.1:{API_PORT}"
     providers_url = f"http://127.0.0.1:{PROVIDERS_PORT}"
 
-    def __init__(self, env: dict[str, str] | None = None) -> None:
+    def __init__(self, env: dict[str, str] | None = None, workers: int = 1) -> None:
         self.extra_env = env or {}  # a benchmark's own settings (e.g. the ATS's) for every process
+        self.workers = workers
 
     async def __aenter__(self) -> BenchStack:
         self.env = await WorkflowEnvironment.start_local(
@@ -78,12 +80,12 @@ class BenchStack:
                "PROVIDERS_DB_PATH": str(ROOT / ".data/providers-bench.sqlite3"),
                "PROVIDERS_WEBHOOK_URL": f"{self.api_url}/api/webhooks/payments/",
                "PROVIDERS_ESIGN_WEBHOOK_URL": f"{self.api_url}/api/webhooks/esign/", **self.extra_env}
-        self.procs = start_processes(env)
+        self.procs = start_processes(env, self.workers)
         return self
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
-        redis, providers, api, worker = self.procs
-        for p in (worker, providers, api, redis):  # the providers stop before the api their webhooks go to
+        redis, providers, api, *workers = self.procs
+        for p in (*workers, providers, api, redis):  # the providers stop before the api their webhooks go to
             p.terminate()
             p.wait()
         await self.env.shutdown()

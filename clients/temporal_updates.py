@@ -6,6 +6,7 @@ second one — instead of showing the person an error."""
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
@@ -18,21 +19,39 @@ TIMEOUT_RESENDS = 5  # each waits for the server's own deadline: together longer
 
 
 async def with_ready_retry(call: Callable[[], Awaitable[T]], attempts: int = 40, delay: float = 0.25,
-                           resend_timeouts: bool = False) -> T:
+                           resend_timeouts: bool = False, deadline: float | None = None) -> T:
+    """`deadline` (time.monotonic()): no re-send after it; the last error is raised."""
     timeouts = 0
     for attempt in range(attempts):
         try:
             return await call()
         except WorkflowUpdateRPCTimeoutOrCancelledError:
             timeouts += 1
-            if not resend_timeouts or timeouts > TIMEOUT_RESENDS:
+            if not resend_timeouts or timeouts > TIMEOUT_RESENDS or _past(deadline):
                 raise
         except RPCError as exc:
-            not_ready = exc.status == RPCStatusCode.FAILED_PRECONDITION and "Workflow Task in failed state" in exc.message
-            if not not_ready or attempt == attempts - 1:
+            if not _not_ready(exc) or attempt == attempts - 1 or _past(deadline):
                 raise
         await asyncio.sleep(min(delay * (attempt + 1), 2.0))
     raise AssertionError("unreachable")
+
+
+def _not_ready(exc: RPCError) -> bool:
+    """The server's WorkflowNotReadyFailure: the workflow's last task failed ("Workflow Task in failed state"), or
+    the task carrying this Update failed or timed out under it ("unexpected workflow task failure", e.g. its worker
+    answered a task the server had already given up on). Both pass once the task is retried."""
+    if exc.status != RPCStatusCode.FAILED_PRECONDITION:
+        return False
+    try:
+        types = [d.type_url for d in exc.grpc_status.details]
+    except Exception:  # noqa: BLE001 - an unparsable status: judge by the message alone
+        types = []
+    return (any(t.endswith("WorkflowNotReadyFailure") for t in types)
+            or "Workflow Task in failed state" in exc.message)
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() >= deadline
 
 
 async def update_once(call: Callable[[str], Awaitable[T]]) -> T:

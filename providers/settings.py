@@ -64,6 +64,8 @@ class ProvidersSettings(BaseSettings):
     ats_amend_delay_seconds: float = 0.0
     ats_webhook_url: str = "http://127.0.0.1:8000/api/webhooks/ats/"
     ats_webhook_max_attempts: int = 8
+    # deliveries in flight at once, as real providers send them; one resource's events still go one after another
+    ats_webhook_concurrency: int = 8
     ats_tick_seconds: float = 0.25  # how often the ATS's own task advances windows and delivers webhooks
     ats_background: bool = True  # off: tests drive windows and webhooks with ``POST /sandbox/ats/clock``
     ats_demo_market: bool = True  # seed the demo instruments (with history and resting orders) at startup

@@ -20,6 +20,7 @@ import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -64,6 +65,19 @@ def wait_for(what: str, check: object, timeout: float = 90) -> None:
             pass
         time.sleep(0.25)
     raise SystemExit(f"[stack] {what} did not come up within {timeout:.0f}s (see .data/logs/)")
+
+
+def recreate_database(url: str) -> None:
+    """Drops the database of ``url`` (ending its sessions) and creates it empty, through the server's `postgres`
+    database with the same credentials."""
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(url.replace("+asyncpg", ""))
+    name = parts.path.lstrip("/")
+    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def http_ok(url: str) -> bool:
@@ -113,7 +127,13 @@ class Stack:
             self.env["PROVIDERS_ATS_MARKET_MAKER"] = "false"
             self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "2", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",
                              "PROVIDERS_DOCUMENT_REVIEW_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "2",
-                             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "2"})
+                             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "2",
+                             # shorter demo hours (40 s post-only, 80 s open, 40 s CONFIRMATION): a browser test of a
+                             # match waits at most one 120 s session for its CONFIRMATION; a sale's proceeds are cash
+                             # at once (My Portfolio shows them); orders poll the ATS every 5 s besides the webhooks
+                             "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "40", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "80",
+                             "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "40", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0",
+                             "VITRINE_ORDER_POLL_SECONDS": "5"})
 
     def start(self, name: str, cmd: list[str], cwd: Path = ROOT) -> None:
         log = open(self.logs / f"{name}.log", "ab")  # noqa: SIM115 (kept open for the child's life)
@@ -168,11 +188,10 @@ class Stack:
         self.start("temporal", temporal)
         wait_for("redis", lambda: port_open(p.redis))
         wait_for("temporal", lambda: port_open(p.temporal))
+        if not p.persistent:
+            self.reset()
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
         self.run_once("seed", [PY, "-m", "store.seed"])
-        if not p.persistent:  # a fresh ATS (schema ats) for every throwaway stack
-            self.run_once("ats-reset", [PY, "-c", "import asyncio, os; from providers.ats.db import drop; "
-                                        "asyncio.run(drop(os.environ['PROVIDERS_ATS_DATABASE_URL'], 'ats'))"])
         self.start("providers", [PY, "-m", "uvicorn", "providers.app:app", "--host", "127.0.0.1",
                                  "--port", str(p.providers), "--no-access-log"])
         self.start("worker", [PY, "-m", "worker"])
@@ -187,6 +206,15 @@ class Stack:
         if p.frontend:
             wait_for("frontend", lambda: port_open(p.frontend))
         self.check_alive()
+
+    def reset(self) -> None:
+        """A throwaway stack starts from nothing: its Temporal server keeps no workflows between runs, so what an
+        earlier run left in the database (orders still open in the order list with no workflow and no ATS order
+        behind them, their cash held; the ATS schema lives there too) and in the providers' file would outlive the
+        workflows it belongs to."""
+        recreate_database(self.env["VITRINE_DATABASE_URL"])
+        Path(self.env["PROVIDERS_DB_PATH"]).unlink(missing_ok=True)
+        shutil.rmtree(self.env["VITRINE_UPLOADS_DIR"], ignore_errors=True)
 
     def run_once(self, name: str, cmd: list[str]) -> None:
         with open(self.logs / f"{name}.log", "ab") as log:

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from domain import ledger as L
 from domain.asset_status import POST_ONLY, TRADING
@@ -30,11 +31,12 @@ def lot_date(today: date | None = None) -> date:
 
 async def seed_holdings(db: AsyncSession, today: date | None = None) -> int:
     """Posts each demo investor's cash and lots once (entries posted now: 0 on a re-run); commits."""
-    assets = dict((await db.execute(select(Asset.ticker, Asset.id).where(Asset.ticker.in_(TRADED_TICKERS)))).tuples().all())
+    assets = dict((await db.execute(select(col(Asset.ticker), col(Asset.id)).where(
+        col(Asset.ticker).in_(TRADED_TICKERS)))).tuples().all())
     bought_on = lot_date(today)
     posted = 0
     for email, units in DEMO_INVESTORS.items():
-        uid = await db.scalar(select(User.id).where(User.email == email))
+        uid = await db.scalar(select(col(User.id)).where(col(User.email) == email))
         if uid is None:
             continue
         await lock_user(db, uid)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from config import Settings
 from domain import transfer_rules as T
@@ -22,14 +23,14 @@ class GateClosed(Exception):
 
 
 async def verified_primary_email(db: AsyncSession, user: User) -> bool:
-    return bool(await db.scalar(select(Email.id).where(Email.user_id == user.id, Email.primary.is_(True),
-                                                        Email.verified.is_(True))))
+    return bool(await db.scalar(select(col(Email.id)).where(col(Email.user_id) == user.id, col(Email.primary).is_(True),
+                                                        col(Email.verified).is_(True))))
 
 
 async def active_source(db: AsyncSession, user_id: int) -> FundingSource | None:
     source: FundingSource | None = await db.scalar(
-        select(FundingSource).where(FundingSource.user_id == user_id, FundingSource.removed_at.is_(None))
-        .order_by(FundingSource.id.desc()))
+        select(FundingSource).where(col(FundingSource.user_id) == user_id, col(FundingSource.removed_at).is_(None))
+        .order_by(col(FundingSource.id).desc()))
     return source
 
 
@@ -38,16 +39,16 @@ async def check_can_move_money(db: AsyncSession, user: User, settings: Settings)
         raise GateClosed(403, T.VERIFY_EMAIL.format(email=user.email), "EmailNotVerified")
     if is_blocked(user.state, frozenset(settings.enabled_states)):
         raise GateClosed(403, T.BLOCKED_STATE, "StateBlocked")
-    customer = await db.scalar(select(Customer).where(Customer.user_id == user.id))
+    customer = await db.scalar(select(Customer).where(col(Customer.user_id) == user.id))
     status = customer.status if customer else "not-created"
     if status == "not-created":
-        raise GateClosed(400, T.NO_BANK, "NoFundingSource")
+        raise GateClosed(409, T.NO_BANK, "NoFundingSource")
     problem = customer_status_error(status)
     if problem is not None:
         raise GateClosed(403, problem.message, "CustomerStatus")
     source = await active_source(db, user.id)
     if source is None:
-        raise GateClosed(400, T.NO_BANK, "NoFundingSource")
+        raise GateClosed(409, T.NO_BANK, "NoFundingSource")
     if source.status != "verified":
-        raise GateClosed(400, T.NO_BANK, "FundingSourceUnverified")
+        raise GateClosed(409, T.NO_BANK, "FundingSourceUnverified")
     return source

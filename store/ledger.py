@@ -8,6 +8,7 @@ from decimal import Decimal
 from sqlalchemy import func, select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from domain import ledger as L
 from store.models import LedgerEntry, LedgerPosting
@@ -37,7 +38,7 @@ async def post(db: AsyncSession, key: str, kind: str, postings: list[L.Posting],
     if not L.shares_balanced(shares):
         raise ValueError(f"unbalanced share entry {key}: {shares}")
     entry_id = await db.scalar(insert(LedgerEntry).values(idempotency_key=key, kind=kind, memo=memo)
-                               .on_conflict_do_nothing(index_elements=["idempotency_key"]).returning(LedgerEntry.id))
+                               .on_conflict_do_nothing(index_elements=["idempotency_key"]).returning(col(LedgerEntry.id)))
     if entry_id is None:
         return False
     db.add_all([LedgerPosting(entry_id=entry_id, account=a, amount=amt) for a, amt in postings])
@@ -56,18 +57,19 @@ async def post(db: AsyncSession, key: str, kind: str, postings: list[L.Posting],
 
 async def share_balance(db: AsyncSession, account: str, asset_id: int) -> int:
     total = await db.scalar(select(func.coalesce(func.sum(SharePosting.units), 0))
-                            .where(SharePosting.account == account, SharePosting.asset_id == asset_id))
+                            .where(col(SharePosting.account) == account, col(SharePosting.asset_id) == asset_id))
     return int(total or 0)
 
 
 async def balance(db: AsyncSession, account: str) -> Decimal:
-    total = await db.scalar(select(func.coalesce(func.sum(LedgerPosting.amount), 0)).where(LedgerPosting.account == account))
+    total = await db.scalar(select(func.coalesce(func.sum(col(LedgerPosting.amount)), 0)).where(
+        col(LedgerPosting.account) == account))
     return Decimal(total or 0).quantize(Decimal("0.01"))
 
 
 async def balances(db: AsyncSession, user_id: int) -> dict[str, Decimal]:
-    rows = (await db.execute(select(LedgerPosting.account, func.sum(LedgerPosting.amount))
-                             .where(LedgerPosting.account.like(f"user:{user_id}:%")).group_by(LedgerPosting.account))).all()
+    rows = (await db.execute(select(col(LedgerPosting.account), func.sum(col(LedgerPosting.amount)))
+                             .where(col(LedgerPosting.account).like(f"user:{user_id}:%")).group_by(col(LedgerPosting.account)))).all()
     by = {a: Decimal(v).quantize(Decimal("0.01")) for a, v in rows}
     zero = Decimal("0.00")
     held = sum((v for a, v in by.items() if a.startswith(L.held_prefix(user_id))), zero)

@@ -1,6 +1,8 @@
-"""Live updates over Redis pub/sub (issue 11): the api's SSE endpoint subscribes, activities and the api publish.
+"""Live updates over Redis pub/sub (issue 11): the api's SSE endpoints subscribe, activities and the api publish.
 
-Channels: `trading:user:{user_id}` — an order of that investor changed (payload: its OrderView JSON, SSE event
+Channels: `flow:{flow_id}` — the flow's new FlowState (its JSON, SSE `data`), published by the api for the state an
+Update returned and by the workflow (activities/live.py) for a change it made by itself;
+`trading:user:{user_id}` — an order of that investor changed (payload: its OrderView JSON, SSE event
 `order`; consumers keep the highest `version`); `trading:market:{instrument_id}` — the book, window or pricing of
 an instrument changed (`{"type": "book"|"window"|"pricing", "data": ...}`)."""
 
@@ -8,10 +10,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from typing import Any
 
 from redis.asyncio import Redis
 
 from workflows.order_types import OrderView
+
+
+def flow_channel(flow_id: str) -> str:
+    return f"flow:{flow_id}"
+
+
+async def publish_flow(redis: Redis, flow_id: str, state: bytes | dict[str, Any]) -> None:
+    """Tells the flow's open streams its new FlowState: as the workflow encoded it (bytes) or as a JSON object."""
+    body = state if isinstance(state, bytes) else json.dumps(state, default=str, separators=(",", ":")).encode()
+    await redis.publish(flow_channel(flow_id), body)
 
 
 def user_channel(user_id: int) -> str:

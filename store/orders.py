@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from store.trading_models import TradingOrder
 from workflows.order_types import ENDED, ExecutionView, OrderView
@@ -48,7 +49,7 @@ async def save_view(db: AsyncSession, view: OrderView, user_id: int) -> bool:
     update = {k: stmt.excluded[k] for k in values if k not in ("order_id", "user_id", "created")}
     stmt = stmt.on_conflict_do_update(index_elements=[TradingOrder.order_id], set_=update,
                                       where=TradingOrder.version < stmt.excluded.version)
-    written = (await db.execute(stmt.returning(TradingOrder.order_id))).first() is not None
+    written = (await db.execute(stmt.returning(col(TradingOrder.order_id)))).first() is not None
     await db.commit()
     return written
 
@@ -56,26 +57,26 @@ async def save_view(db: AsyncSession, view: OrderView, user_id: int) -> bool:
 async def list_views(db: AsyncSession, user_id: int, asset_id: int | None = None,
                      active: bool | None = None) -> list[OrderView]:
     """The investor's orders, newest first; `active`: only those still open (True) or ended (False)."""
-    q = select(TradingOrder.view).where(TradingOrder.user_id == user_id)
+    q = select(col(TradingOrder.view)).where(col(TradingOrder.user_id) == user_id)
     if asset_id is not None:
-        q = q.where(TradingOrder.asset_id == asset_id)
+        q = q.where(col(TradingOrder.asset_id) == asset_id)
     if active is True:
-        q = q.where(TradingOrder.status.not_in(ENDED))
+        q = q.where(col(TradingOrder.status).not_in(ENDED))
     elif active is False:
-        q = q.where(TradingOrder.status.in_(ENDED))
-    rows = (await db.scalars(q.order_by(TradingOrder.created.desc(), TradingOrder.order_id))).all()
+        q = q.where(col(TradingOrder.status).in_(ENDED))
+    rows = (await db.scalars(q.order_by(col(TradingOrder.created).desc(), col(TradingOrder.order_id)))).all()
     return [view_of(r) for r in rows]
 
 
 async def get_view(db: AsyncSession, user_id: int, order_id: str) -> OrderView | None:
     """One of the investor's orders (None: unknown, or another investor's)."""
-    data = await db.scalar(select(TradingOrder.view).where(TradingOrder.order_id == order_id,
-                                                            TradingOrder.user_id == user_id))
+    data = await db.scalar(select(col(TradingOrder.view)).where(col(TradingOrder.order_id) == order_id,
+                                                            col(TradingOrder.user_id) == user_id))
     return view_of(data) if data is not None else None
 
 
 async def order_of_ats_id(db: AsyncSession, ats_order_id: str) -> tuple[str, int] | None:
     """(order id, user id) of the order the ATS knows as `ats_order_id` (a webhook's data.id), or None."""
-    row = (await db.execute(select(TradingOrder.order_id, TradingOrder.user_id).where(
-        TradingOrder.ats_order_id == ats_order_id))).first()
+    row = (await db.execute(select(col(TradingOrder.order_id), col(TradingOrder.user_id)).where(
+        col(TradingOrder.ats_order_id) == ats_order_id))).first()
     return (row[0], row[1]) if row is not None else None

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from domain import ledger as L
 from domain.holding_period import Lot, remaining_lots
@@ -17,7 +18,9 @@ from domain.market_calendar import EASTERN
 from domain.order_rules import OpenOrder, Side, alienable_units
 from domain.trade_holds import HoldTerms
 from store.ledger import balance
+from store.models import Asset
 from store.trading_models import SharePosting, TradeFill, TradingHold
+from workflows.order_types import instrument_id_of
 
 
 def ny_today() -> date:
@@ -38,21 +41,28 @@ def open_order_of(row: TradingHold) -> OpenOrder:
 @dataclass(frozen=True)
 class Position:
     asset_id: int
+    ticker: str
     total: int  # units owned, those held for open asks included
     open_and_alienable: int
     lots: tuple[Lot, ...]
     open_orders: tuple[OpenOrder, ...]
 
+    @property
+    def instrument_id(self) -> str:
+        return instrument_id_of(self.ticker)
+
     def as_json(self) -> dict[str, object]:
-        return {"financialInstrument": {"id": self.asset_id},
+        """The spec's position (doc 3 §3, §7 positions: keyed by financial instrument id): the instrument (its id,
+        the asset id and ticker the screens show), units.total and units.openAndAlienable."""
+        return {"financialInstrument": {"id": self.instrument_id, "assetId": self.asset_id, "ticker": self.ticker},
                 "units": {"total": self.total, "openAndAlienable": self.open_and_alienable}}
 
 
 async def due_proceeds(db: AsyncSession, user_id: int, now: datetime | None = None) -> Decimal:
     """Sale proceeds whose settlement delay has passed but that are not yet moved to cash."""
     total = await db.scalar(select(func.coalesce(func.sum(TradeFill.amount), 0)).where(
-        TradeFill.user_id == user_id, TradeFill.proceeds_released.is_(False),
-        TradeFill.proceeds_available_at <= (now or datetime.now(UTC))))
+        col(TradeFill.user_id) == user_id, col(TradeFill.proceeds_released).is_(False),
+        col(TradeFill.proceeds_available_at) <= (now or datetime.now(UTC))))
     return Decimal(total or 0)
 
 
@@ -62,24 +72,24 @@ async def available_cash(db: AsyncSession, user_id: int, now: datetime | None = 
 
 
 async def open_holds(db: AsyncSession, user_id: int, asset_id: int | None = None) -> list[TradingHold]:
-    q = select(TradingHold).where(TradingHold.user_id == user_id, TradingHold.status == "open")
+    q = select(TradingHold).where(col(TradingHold.user_id) == user_id, col(TradingHold.status) == "open")
     if asset_id is not None:
-        q = q.where(TradingHold.asset_id == asset_id)
-    return list((await db.scalars(q.order_by(TradingHold.created_at))).all())
+        q = q.where(col(TradingHold.asset_id) == asset_id)
+    return list((await db.scalars(q.order_by(col(TradingHold.created_at)))).all())
 
 
 async def _acquisitions(db: AsyncSession, user_id: int, asset_id: int) -> list[Lot]:
-    rows = (await db.execute(select(SharePosting.lot_date, func.sum(SharePosting.units)).where(
-        SharePosting.account == L.shares(user_id), SharePosting.asset_id == asset_id, SharePosting.units > 0,
-        SharePosting.lot_date.is_not(None)).group_by(SharePosting.lot_date))).all()
+    rows = (await db.execute(select(col(SharePosting.lot_date), func.sum(col(SharePosting.units))).where(
+        col(SharePosting.account) == L.shares(user_id), col(SharePosting.asset_id) == asset_id, col(SharePosting.units) > 0,
+        col(SharePosting.lot_date).is_not(None)).group_by(col(SharePosting.lot_date)))).all()
     return [Lot(int(units), lot_date) for lot_date, units in rows]
 
 
 async def owned_units(db: AsyncSession, user_id: int, asset_id: int) -> int:
     """Units in the investor's share account plus those held for their asks."""
     total = await db.scalar(select(func.coalesce(func.sum(SharePosting.units), 0)).where(
-        SharePosting.asset_id == asset_id,
-        (SharePosting.account == L.shares(user_id)) | SharePosting.account.startswith(L.held_prefix(user_id))))
+        col(SharePosting.asset_id) == asset_id,
+        (col(SharePosting.account) == L.shares(user_id)) | col(SharePosting.account).startswith(L.held_prefix(user_id))))
     return int(total or 0)
 
 
@@ -87,14 +97,15 @@ async def position(db: AsyncSession, user_id: int, asset_id: int, today: date | 
     owned = await owned_units(db, user_id, asset_id)
     lots = tuple(remaining_lots(await _acquisitions(db, user_id, asset_id), owned))
     orders = tuple(open_order_of(h) for h in await open_holds(db, user_id, asset_id))
-    return Position(asset_id, owned, alienable_units(lots, orders, today or ny_today()), lots, orders)
+    ticker = await db.scalar(select(col(Asset.ticker)).where(col(Asset.id) == asset_id))
+    return Position(asset_id, ticker or "", owned, alienable_units(lots, orders, today or ny_today()), lots, orders)
 
 
 async def positions(db: AsyncSession, user_id: int, today: date | None = None) -> list[Position]:
-    """Every asset the investor owns units of, or has an open order on, by asset id."""
-    owned = select(SharePosting.asset_id).where(
-        (SharePosting.account == L.shares(user_id)) | SharePosting.account.startswith(L.held_prefix(user_id))
-    ).group_by(SharePosting.asset_id).having(func.sum(SharePosting.units) != 0)
-    ordered = select(TradingHold.asset_id).where(TradingHold.user_id == user_id, TradingHold.status == "open")
+    """Every asset the investor owns units of, or has an open order on, in asset id order."""
+    owned = select(col(SharePosting.asset_id)).where(
+        (col(SharePosting.account) == L.shares(user_id)) | col(SharePosting.account).startswith(L.held_prefix(user_id))
+    ).group_by(col(SharePosting.asset_id)).having(func.sum(col(SharePosting.units)) != 0)
+    ordered = select(col(TradingHold.asset_id)).where(col(TradingHold.user_id) == user_id, col(TradingHold.status) == "open")
     ids = sorted(set((await db.scalars(owned)).all()) | set((await db.scalars(ordered)).all()))
     return [await position(db, user_id, asset_id, today) for asset_id in ids]

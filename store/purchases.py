@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from domain import ledger as L
 from domain import purchase as P
@@ -37,7 +38,7 @@ class PurchaseRefused(Exception):
 
 
 async def _locked_asset(db: AsyncSession, asset_id: int) -> Asset:
-    asset = await db.scalar(select(Asset).where(Asset.id == asset_id).with_for_update())
+    asset: Asset | None = await db.scalar(select(Asset).where(col(Asset.id) == asset_id).with_for_update())
     if asset is None:
         raise PurchaseRefused("BaseException", ["This asset does not exist."])
     return asset
@@ -45,8 +46,8 @@ async def _locked_asset(db: AsyncSession, asset_id: int) -> Asset:
 
 async def held_by_others(db: AsyncSession, asset_id: int, flow_id: str) -> int:
     total = await db.scalar(select(func.coalesce(func.sum(Reservation.shares), 0)).where(
-        Reservation.asset_id == asset_id, Reservation.status == "held", Reservation.expires_at > func.now(),
-        Reservation.flow_id != flow_id))
+        col(Reservation.asset_id) == asset_id, col(Reservation.status) == "held", col(Reservation.expires_at) > func.now(),
+        col(Reservation.flow_id) != flow_id))
     return int(total or 0)
 
 
@@ -68,15 +69,15 @@ async def hold(db: AsyncSession, *, flow_id: str, user_id: int, asset_id: int, s
                                                 status="held", expires_at=expires)
                      .on_conflict_do_update(index_elements=["flow_id"], set_={"shares": shares, "status": "held",
                                                                               "expires_at": expires},
-                                            where=Reservation.status != "consumed"))
+                                            where=col(Reservation.status) != "consumed"))
     await db.commit()
     return Hold(True, available, shares, expires.isoformat())
 
 
 async def release(db: AsyncSession, flow_id: str) -> bool:
     """Gives the flow's held shares back (compensation); a consumed or released hold stays as it is."""
-    result = await db.execute(update(Reservation).where(Reservation.flow_id == flow_id, Reservation.status == "held")
-                              .values(status="released").returning(Reservation.id))
+    result = await db.execute(update(Reservation).where(col(Reservation.flow_id) == flow_id, col(Reservation.status) == "held")
+                              .values(status="released").returning(col(Reservation.id)))
     await db.commit()
     return result.first() is not None
 
@@ -94,7 +95,7 @@ async def post_lot(db: AsyncSession, inv: Investment, bought_on: date | None = N
 async def post_missing_lots(db: AsyncSession) -> int:
     """Posts the lot of every purchase that has none yet (purchases made before lots were posted); commits."""
     posted = 0
-    for inv in (await db.scalars(select(Investment).order_by(Investment.id))).all():
+    for inv in (await db.scalars(select(Investment).order_by(col(Investment.id)))).all():
         posted += await post_lot(db, inv)
     await db.commit()
     return posted
@@ -102,7 +103,7 @@ async def post_missing_lots(db: AsyncSession) -> int:
 
 async def owned_shares(db: AsyncSession, user_id: int, asset_id: int) -> int:
     total = await db.scalar(select(func.coalesce(func.sum(Investment.shares), 0)).where(
-        Investment.user_id == user_id, Investment.asset_id == asset_id))
+        col(Investment.user_id) == user_id, col(Investment.asset_id) == asset_id))
     return int(total or 0)
 
 
@@ -123,14 +124,14 @@ class Order:
 async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
     """The investment and its ledger entry, exactly once per key (False: it already existed); commits.
     Raises PurchaseRefused (nothing written) when the shares are gone, the limit is passed or cash is short."""
-    existing = await db.scalar(select(Investment).where(Investment.idempotency_key == o.key))
+    existing = await db.scalar(select(Investment).where(col(Investment.idempotency_key) == o.key))
     if existing is not None:
         if await post_lot(db, existing):  # an investment written before purchases posted their lots
             await db.commit()
         return existing, False
     asset = await _locked_asset(db, o.asset_id)
     await lock_user(db, o.user_id)
-    existing = await db.scalar(select(Investment).where(Investment.idempotency_key == o.key))
+    existing = await db.scalar(select(Investment).where(col(Investment.idempotency_key) == o.key))
     if existing is not None:  # a retry that raced the first attempt
         await db.rollback()
         return existing, False
@@ -155,11 +156,10 @@ async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
                      redeem_code=o.redeem_code, envelope_id=o.envelope_id, agreed_at=o.agreed_at)
     db.add(inv)
     await post_lot(db, inv, datetime.now(NEW_YORK).date())  # bought today: the purchase settles with its payment from cash
-    asset.shares_sold += o.shares
-    asset.modified = func.now()
+    asset.shares_sold += o.shares  # and `modified`: the column's onupdate sets it in the same UPDATE
     if asset.shares_sold >= asset.number_of_shares:
         asset.asset_status = CLOSED_ICO  # sold out: the offering closes in the same transaction
-    await db.execute(update(Reservation).where(Reservation.flow_id == o.flow_id).values(status="consumed"))
+    await db.execute(update(Reservation).where(col(Reservation.flow_id) == o.flow_id).values(status="consumed"))
     await db.commit()
     await db.refresh(inv)
     return inv, True

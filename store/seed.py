@@ -13,6 +13,7 @@ from decimal import Decimal
 from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from config import Settings, get_settings
 from domain.access import EARLY_IO, FREE_SHARE_PROGRAM
@@ -68,20 +69,20 @@ async def seed(db: AsyncSession) -> None:
         await db.execute(insert(Asset).values(**values).on_conflict_do_nothing(index_elements=["ticker"]))
     await db.commit()
     for email in DEMO_USERS:
-        if await db.scalar(select(User.id).where(User.email == email)) is None:
+        if await db.scalar(select(col(User.id)).where(col(User.email) == email)) is None:
             _, row = await create_user(db, email=email, password_hash=await hash_password(DEMO_PASSWORD))
             row.verified = True
     await db.commit()
-    early = await db.scalar(select(User).where(User.email == "early@vitrine.test"))
+    early = await db.scalar(select(User).where(col(User.email) == "early@vitrine.test"))
     assert early is not None
     tickers = {"#72MIURA": EARLY_IO, "#CARTIER": EARLY_IO, "#HOBBIT": FREE_SHARE_PROGRAM, "#PETRUS82": EARLY_IO}
     for ticker, access in tickers.items():
-        asset_id = await db.scalar(select(Asset.id).where(Asset.ticker == ticker))
+        asset_id = await db.scalar(select(col(Asset.id)).where(col(Asset.ticker) == ticker))
         await db.execute(insert(AccessGroup).values(user_id=early.id, asset_id=asset_id, access_type=access,
                                                     access_end=now + timedelta(days=60),
                                                     limitations={"max_shares": 1} if access == FREE_SHARE_PROGRAM else {})
                          .on_conflict_do_nothing(index_elements=["user_id", "asset_id", "access_type"]))
-    await db.execute(update(Email).where(Email.email.in_(DEMO_USERS)).values(verified=True))
+    await db.execute(update(Email).where(col(Email.email).in_(DEMO_USERS)).values(verified=True))
     await db.commit()
     await seed_holdings(db)  # the demo investors' cash and aged lots of the traded assets (issue 11)
     await post_missing_lots(db)  # offering purchases made before purchases posted their share lots

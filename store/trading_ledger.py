@@ -26,6 +26,7 @@ from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from domain import ledger as L
 from domain import order_rules as R
@@ -69,7 +70,7 @@ class HoldRequest:
 
 
 async def _locked(db: AsyncSession, order_id: str) -> TradingHold:
-    row = await db.scalar(select(TradingHold).where(TradingHold.order_id == order_id))
+    row = await db.scalar(select(TradingHold).where(col(TradingHold.order_id) == order_id))
     if row is None:
         raise HoldClosed(order_id)
     await lock_user(db, row.user_id)
@@ -79,7 +80,8 @@ async def _locked(db: AsyncSession, order_id: str) -> TradingHold:
 
 async def _settle_due(db: AsyncSession, user_id: int, now: datetime) -> None:
     due = (await db.scalars(select(TradeFill).where(
-        TradeFill.user_id == user_id, TradeFill.proceeds_released.is_(False), TradeFill.proceeds_available_at <= now,
+        col(TradeFill.user_id) == user_id, col(TradeFill.proceeds_released).is_(False),
+        col(TradeFill.proceeds_available_at) <= now,
     ))).all()
     for f in due:
         await post(db, f"proceeds:{f.order_id}:{f.execution_id}", "trade-proceeds",
@@ -266,6 +268,10 @@ async def release(db: AsyncSession, order_id: str) -> bool:
     """Gives back everything the order still holds (cancel, expiry, the end of an IOC order) and closes it, once
     (False: already closed); commits. Call it only once the ATS reports the order finished: a fill after it is
     refused with HoldClosed."""
+    status = await db.scalar(select(col(TradingHold.status)).where(col(TradingHold.order_id) == order_id))
+    if status is not None and status != "open":  # closed for good (its last fill closed it): no wait for the lock
+        await db.rollback()
+        return False
     row = await _locked(db, order_id)
     if row.status != "open":
         await db.rollback()

@@ -7,88 +7,89 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Index, Integer, Numeric, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import JSON, Index
+from sqlmodel import Field, SQLModel
 
-from store.models import Base, _now
+from store import columns as cols
+from store.columns import money, stamp
 
 
-class SharePosting(Base):
+class SharePosting(SQLModel, table=True):
     """Signed units of one asset on one account, in the same entry (and so the same idempotency key) as the cash
     postings of the movement. A positive posting to `user:{id}:shares` with a `lot_date` is an acquisition (a lot,
     for the 5-business-day rule); hold movements carry no date."""
 
     __tablename__ = "share_postings"
     __table_args__ = (Index("ix_share_postings_account_asset", "account", "asset_id"),)
-    id: Mapped[int] = mapped_column(primary_key=True)
-    entry_id: Mapped[int] = mapped_column(ForeignKey("ledger_entries.id", ondelete="RESTRICT"), index=True)
-    account: Mapped[str] = mapped_column(String(128))
-    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id"))
-    units: Mapped[int] = mapped_column(Integer)
-    lot_date: Mapped[date | None] = mapped_column(Date)
+    id: int = Field(default=None, primary_key=True)
+    entry_id: int = Field(foreign_key="ledger_entries.id", ondelete="RESTRICT", index=True)
+    account: str = Field(max_length=128)
+    asset_id: int = Field(foreign_key="assets.id")
+    units: int
+    lot_date: date | None = None
 
 
-class TradingHold(Base):
+class TradingHold(SQLModel, table=True):
     """What one order holds: its terms (total units, filled, limit price; an edit's terms while pending). The held
     amount itself is the balance of the ledger account `user:{id}:hold:{order_id}`."""
 
     __tablename__ = "trading_holds"
-    order_id: Mapped[str] = mapped_column(String(100), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id"), index=True)
-    side: Mapped[str] = mapped_column(String(3))  # BID | ASK
-    units: Mapped[int] = mapped_column(Integer)
-    filled: Mapped[int] = mapped_column(Integer, default=0)
-    unit_price: Mapped[Decimal] = mapped_column(Numeric(14, 2))
-    pending_edit: Mapped[str | None] = mapped_column(String(100))
-    pending_units: Mapped[int | None] = mapped_column(Integer)
-    pending_price: Mapped[Decimal | None] = mapped_column(Numeric(14, 2))
-    status: Mapped[str] = mapped_column(String(8), default="open")  # open | closed
-    created_at: Mapped[datetime] = _now()
-    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    order_id: str = Field(max_length=100, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", ondelete="CASCADE", index=True)
+    asset_id: int = Field(foreign_key="assets.id", index=True)
+    side: str = Field(max_length=3)  # BID | ASK
+    units: int
+    filled: int = 0
+    unit_price: Decimal = money()
+    pending_edit: str | None = Field(default=None, max_length=100)
+    pending_units: int | None = None
+    pending_price: Decimal | None = money(default=None)
+    status: str = Field(default="open", max_length=8)  # open | closed
+    created_at: datetime = cols.created()
+    closed_at: datetime | None = stamp()
 
 
-class TradeFill(Base):
+class TradeFill(SQLModel, table=True):
     """One execution posted for one order (its ledger entry is `fill:{order_id}:{execution_id}`). A sale's proceeds
     become available cash at `proceeds_available_at`."""
 
     __tablename__ = "trade_fills"
-    order_id: Mapped[str] = mapped_column(ForeignKey("trading_holds.order_id"), primary_key=True)
-    execution_id: Mapped[str] = mapped_column(String(100), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id"))
-    side: Mapped[str] = mapped_column(String(3))
-    units: Mapped[int] = mapped_column(Integer)
-    unit_price: Mapped[Decimal] = mapped_column(Numeric(14, 2))
-    amount: Mapped[Decimal] = mapped_column(Numeric(14, 2))
-    proceeds_available_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    proceeds_released: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = _now()
+    order_id: str = Field(foreign_key="trading_holds.order_id", primary_key=True, max_length=100)
+    execution_id: str = Field(max_length=100, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", ondelete="CASCADE", index=True)
+    asset_id: int = Field(foreign_key="assets.id")
+    side: str = Field(max_length=3)
+    units: int
+    unit_price: Decimal = money()
+    amount: Decimal = money()
+    proceeds_available_at: datetime | None = stamp()
+    proceeds_released: bool = False
+    created_at: datetime = cols.created()
 
 
-class TradingOrder(Base):
+class TradingOrder(SQLModel, table=True):
     """The order list's projection (issue 11): the latest OrderView of each order workflow, as columns to filter on
     and a JSON copy to answer with. Written by the workflow's `record_view` activity; `version` only grows (an older
     view never overwrites a newer one). The workflow stays the authority."""
 
     __tablename__ = "trading_orders"
     __table_args__ = (Index("ix_trading_orders_user_asset", "user_id", "asset_id"),)
-    order_id: Mapped[str] = mapped_column(String(100), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    asset_id: Mapped[int] = mapped_column(ForeignKey("assets.id"))
-    instrument_id: Mapped[str] = mapped_column(String(64))
-    ticker: Mapped[str] = mapped_column(String(64))
-    side: Mapped[str] = mapped_column(String(3))
-    order_type: Mapped[str] = mapped_column(String(16))
-    term: Mapped[str] = mapped_column(String(32))
-    status: Mapped[str] = mapped_column(String(40))
-    units_requested: Mapped[int] = mapped_column(Integer)
-    units_filled: Mapped[int] = mapped_column(Integer)
-    unit_price: Mapped[Decimal] = mapped_column(Numeric(14, 2))
-    ats_order_id: Mapped[str | None] = mapped_column(String(100), index=True)
-    window_id: Mapped[str | None] = mapped_column(String(100))
-    confirmed_matched_status: Mapped[str | None] = mapped_column(String(32))
-    version: Mapped[int] = mapped_column(Integer)
-    view: Mapped[dict[str, Any]] = mapped_column()
-    created: Mapped[datetime] = _now()
-    modified: Mapped[datetime] = _now()
+    order_id: str = Field(max_length=100, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", ondelete="CASCADE", index=True)
+    asset_id: int = Field(foreign_key="assets.id")
+    instrument_id: str = Field(max_length=64)
+    ticker: str = Field(max_length=64)
+    side: str = Field(max_length=3)
+    order_type: str = Field(max_length=16)
+    term: str = Field(max_length=32)
+    status: str = Field(max_length=40)
+    units_requested: int
+    units_filled: int
+    unit_price: Decimal = money()
+    ats_order_id: str | None = Field(default=None, max_length=100, index=True)
+    window_id: str | None = Field(default=None, max_length=100)
+    confirmed_matched_status: str | None = Field(default=None, max_length=32)
+    version: int
+    view: dict[str, Any] = Field(sa_type=JSON)
+    created: datetime = cols.created()
+    modified: datetime = cols.created()

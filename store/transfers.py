@@ -11,6 +11,7 @@ from decimal import Decimal
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from domain import ledger as L
 from domain import transfer_rules as T
@@ -30,14 +31,14 @@ class TransferRefused(Exception):
 async def held_deposits(db: AsyncSession, user_id: int, hold_days: int) -> Decimal:
     since = datetime.now(UTC) - timedelta(days=hold_days)
     total = await db.scalar(select(func.coalesce(func.sum(Transfer.amount), 0)).where(
-        Transfer.user_id == user_id, Transfer.direction == "deposit", Transfer.status == "processed",
-        Transfer.settled_at > since))
+        col(Transfer.user_id) == user_id, col(Transfer.direction) == "deposit", col(Transfer.status) == "processed",
+        col(Transfer.settled_at) > since))
     return Decimal(total or 0)
 
 
 async def withdrawal_refusal(db: AsyncSession, user_id: int, amount: Decimal, hold_days: int) -> str | None:
     """The spec's message when a withdrawal of `amount` exceeds the available cash now (None when it does not).
-    Binding only under the user's lock (`initiate`); the api asks it too for a quick 400."""
+    Binding only under the user's lock (`initiate`); the api asks it too for a quick 422."""
     b = await balances(db, user_id)
     held = await held_deposits(db, user_id, hold_days)
     return T.withdrawal_error(amount, b["cash"], min(held, b["cash"]), b["pending"])
@@ -50,7 +51,7 @@ async def request_transfer(db: AsyncSession, *, user_id: int, funding_source_id:
         user_id=user_id, funding_source_id=funding_source_id, direction=direction, amount=amount, status=REQUESTED,
         idempotency_key=idempotency_key).on_conflict_do_nothing(index_elements=["idempotency_key"]))
     await db.commit()
-    t = await db.scalar(select(Transfer).where(Transfer.idempotency_key == idempotency_key))
+    t = await db.scalar(select(Transfer).where(col(Transfer.idempotency_key) == idempotency_key))
     assert t is not None
     return t
 
@@ -74,7 +75,7 @@ async def open_transfer(db: AsyncSession, *, user_id: int, funding_source_id: in
     """Requests and initiates the transfer in one transaction (once per idempotency key); used inside activities."""
     await lock_user(db, user_id)
     if idempotency_key:
-        existing = await db.scalar(select(Transfer).where(Transfer.idempotency_key == idempotency_key))
+        existing = await db.scalar(select(Transfer).where(col(Transfer.idempotency_key) == idempotency_key))
         if existing is not None:
             return existing
     t = Transfer(user_id=user_id, funding_source_id=funding_source_id, direction=direction, amount=amount,

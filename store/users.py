@@ -4,22 +4,24 @@ from __future__ import annotations
 
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from store.models import Account, Customer, Email, User
 
 
 async def find_by_login(db: AsyncSession, identifier: str) -> User | None:
     ident = identifier.strip().lower()
-    user: User | None = await db.scalar(select(User).where(or_(User.email == ident, func.lower(User.username) == ident)))
+    user: User | None = await db.scalar(select(User).where(
+        or_(col(User.email) == ident, func.lower(col(User.username)) == ident)))
     return user
 
 
 async def email_in_use(db: AsyncSession, email: str, *, except_user: int | None = None) -> bool:
-    q = select(Email.id).where(Email.email == email)
+    q = select(col(Email.id)).where(col(Email.email) == email)
     if except_user is not None:
-        q = q.where(Email.user_id != except_user)
+        q = q.where(col(Email.user_id) != except_user)
     return (await db.scalar(q)) is not None or (
-        await db.scalar(select(User.id).where(User.email == email, User.id != (except_user or 0)))) is not None
+        await db.scalar(select(col(User.id)).where(col(User.email) == email, col(User.id) != (except_user or 0)))) is not None
 
 
 async def create_user(db: AsyncSession, *, email: str, password_hash: str, referral_code: str = "") -> tuple[User, Email]:
@@ -39,7 +41,7 @@ async def request_email_change(db: AsyncSession, user: User, email: str) -> tupl
     """Records `email` as the account's pending address (unverified, not primary): the login address stays until the
     new one is confirmed (`confirm_pending_email`). An address of the user's own that is already verified switches
     at once. Returns (row, switched, created)."""
-    row = await db.scalar(select(Email).where(Email.user_id == user.id, Email.email == email))
+    row = await db.scalar(select(Email).where(col(Email.user_id) == user.id, col(Email.email) == email))
     created = row is None
     if row is None:
         row = Email(user_id=user.id, email=email, primary=False, verified=False)
@@ -55,7 +57,7 @@ async def request_email_change(db: AsyncSession, user: User, email: str) -> tupl
 
 async def confirm_pending_email(db: AsyncSession, email_id: int) -> bool:
     """A confirmed address that is its account's pending one becomes the login (and primary) address."""
-    user = await db.scalar(select(User).where(User.pending_email_id == email_id))
+    user = await db.scalar(select(User).where(col(User.pending_email_id) == email_id))
     row = await db.get(Email, email_id)
     if user is None or row is None:
         return False
@@ -64,7 +66,7 @@ async def confirm_pending_email(db: AsyncSession, email_id: int) -> bool:
 
 
 async def _make_login_address(db: AsyncSession, user: User, row: Email) -> None:
-    await db.execute(update(Email).where(Email.user_id == user.id).values(primary=False))
+    await db.execute(update(Email).where(col(Email.user_id) == user.id).values(primary=False))
     row.primary = True
     user.email = row.email
     user.pending_email_id = None

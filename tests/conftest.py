@@ -32,6 +32,8 @@ from config import Settings
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
+from store.sync_url import sync_url
+from tests.ats_schemas import drop_stale
 from worker.build import build_worker, worker_resources
 from workflows import search_attributes as sa
 
@@ -76,9 +78,10 @@ def redis_server() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def database() -> str:
     """A fresh schema in vitrine_test, built by the Alembic migrations, with the demo data loaded."""
-    engine = create_engine(TEST_DB.replace("+asyncpg", "+psycopg"))
+    engine = create_engine(sync_url(TEST_DB))
     with engine.begin() as c:
         c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public; GRANT ALL ON SCHEMA public TO vitrine"))
+        drop_stale(c)  # the ATS schemas of killed test runs
     engine.dispose()
     subprocess.run([str(ROOT / ".venv/bin/alembic"), "-c", "store/alembic.ini", "-x", f"url={TEST_DB}", "upgrade", "head"],
                    cwd=ROOT, check=True)

@@ -19,6 +19,7 @@ from activities.documents import DocumentActivities
 from activities.email import EmailActivities
 from activities.esign import EsignActivities
 from activities.funding import FundingActivities
+from activities.live import LiveActivities
 from activities.merchandise import MerchandiseActivities
 from activities.offering import OfferingActivities
 from activities.payments import PaymentActivities
@@ -89,6 +90,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     esign = EsignActivities(r.sessions, EsignClient(r.http, url, key))
     merch = MerchandiseActivities(r.sessions, StoreClient(r.http, url, key))
     place_order = PlaceOrderActivities(r.sessions, ats_client(r.http, settings))
+    live = LiveActivities(r.redis)
     trading = TradingActivities(r.sessions, ats_client(r.http, settings), r.redis,
                                 timedelta(seconds=settings.trade_proceeds_delay_seconds))
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
@@ -97,9 +99,12 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
             documents.submit, offering.load, offering.transition, purchase.load, purchase.hold, purchase.release,
             purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
             esign.prepare, esign.status, esign.void, merch.charge, merch.place, merch.refund,
-            place_order.load, place_order.market, place_order.place, *activities_of(trading)]
+            place_order.load, place_order.market, place_order.place, live.publish_flow, *activities_of(trading)]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:
     return Worker(client, task_queue=settings.task_queue, workflows=list(WORKFLOWS),
-                  activities=activities(settings, r), interceptors=interceptors(settings.fault_hook_dir))
+                  activities=activities(settings, r), interceptors=interceptors(settings.fault_hook_dir),
+                  max_cached_workflows=settings.worker_max_cached_workflows,
+                  max_concurrent_workflow_tasks=settings.worker_workflow_tasks,
+                  sticky_queue_schedule_to_start_timeout=timedelta(seconds=settings.worker_sticky_timeout_seconds))

@@ -2,7 +2,8 @@
 folder before it does anything, so a fault test can wait for an activity to be *inside* its body and then kill the
 worker or restart a service — timed by the activity itself, never by a sleep. A test arms a hold by writing lines
 `activity.type seconds` to `armed`: the first attempt of a regular (not local) activity of an armed type announces
-itself in `held`, then waits that long before its side effect (a kill lands in that window). Lines in `armed-after`
+itself in `held`, then waits that long before its side effect (a kill lands in that window); a line
+`activity.type seconds local` holds the first attempt of a local activity of that type too. Lines in `armed-after`
 hold likewise *after* the activity's body returned, before the worker reports it (a kill lands after the side
 effect committed: the retry must not do it twice)."""
 
@@ -25,12 +26,18 @@ def announce(folder: Path, name: str, info: activity.Info) -> None:
         f.write(line)
 
 
-def armed(folder: Path, file: str = ARMED) -> dict[str, float]:
+def armed(folder: Path, file: str = ARMED, *, local: bool = False) -> dict[str, float]:
+    """The armed activity types and their holds (for a local activity: the lines that say `local`)."""
     try:
         text = (folder / file).read_text()
     except FileNotFoundError:
         return {}
-    return {name: float(seconds) for name, seconds in (line.split() for line in text.splitlines() if line.strip())}
+    out = {}
+    for line in text.splitlines():
+        name, seconds, *rest = line.split() or ["", "0"]
+        if name and (not local or rest == ["local"]):
+            out[name] = float(seconds)
+    return out
 
 
 class _Inbound(ActivityInboundInterceptor):
@@ -41,13 +48,13 @@ class _Inbound(ActivityInboundInterceptor):
     async def execute_activity(self, input: ExecuteActivityInput) -> Any:
         info = activity.info()
         announce(self._folder, STARTS, info)
-        hold = armed(self._folder).get(info.activity_type)
-        if hold is not None and info.attempt == 1 and not info.is_local:
+        hold = armed(self._folder, local=info.is_local).get(info.activity_type)
+        if hold is not None and info.attempt == 1:
             announce(self._folder, HELD, info)
             await asyncio.sleep(hold)
         result = await super().execute_activity(input)
-        hold = armed(self._folder, ARMED_AFTER).get(info.activity_type)
-        if hold is not None and info.attempt == 1 and not info.is_local:
+        hold = armed(self._folder, ARMED_AFTER, local=info.is_local).get(info.activity_type)
+        if hold is not None and info.attempt == 1:
             announce(self._folder, HELD, info)
             await asyncio.sleep(hold)
         return result

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import WorkflowAlreadyStartedError
@@ -35,7 +36,8 @@ async def ensure_offerings(client: Client, sessions: async_sessionmaker[AsyncSes
     """Makes sure every open or upcoming offering with dates has its workflow; returns the ids of those assets."""
     async with sessions() as db:
         rows = (await db.execute(
-            select(Asset.id, Asset.ticker).where(Asset.asset_status.in_(OFFERING_STATUSES),
-                                                 or_(Asset.offering_starts.is_not(None), Asset.offering_ends.is_not(None)))
-            .order_by(Asset.id))).all()
+            select(col(Asset.id), col(Asset.ticker)).where(
+                col(Asset.asset_status).in_(OFFERING_STATUSES),
+                or_(col(Asset.offering_starts).is_not(None), col(Asset.offering_ends).is_not(None)))
+            .order_by(col(Asset.id)))).all()
     return [asset_id for asset_id, ticker in rows if await start_offering(client, settings, asset_id, ticker)]

@@ -13,8 +13,8 @@ from temporalio.exceptions import ApplicationError
 from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
+    import workflows.search_attributes as sa
     from activities.payments_types import LinkedBank, ManualBank, PaymentActivities, ProviderBank
-    from workflows import search_attributes as sa
     from workflows.bank_link import BankLinkInput, BankLinkWorkflow
     from workflows.bank_link import workflow_id as bank_link_id
     from workflows.flow_core import FlowCore, FlowError

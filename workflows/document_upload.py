@@ -12,8 +12,8 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
+    import domain.document_upload as rules
     from activities.documents_types import DocumentActivities, SubmitDocument
-    from domain import document_upload as rules
     from workflows.flow_core import (
         ACTIVE,
         COMPLETED,

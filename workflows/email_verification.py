@@ -12,9 +12,9 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
+    import workflows.keys as keys
+    import workflows.search_attributes as sa
     from activities.email_types import EmailActivities, ExpireConfirmations, MarkVerified, SendConfirmation
-    from workflows import keys
-    from workflows import search_attributes as sa
 
 LINK_EXPIRED = "This confirmation link has expired. Please request a new one."
 # bounded (~30 minutes of attempts): a mail that still cannot be sent fails the workflow (runbook: the user's resend

@@ -1,13 +1,15 @@
 """What every flow workflow shares: its FlowState, steps bookkeeping, search attributes and current details.
-Composition, not inheritance: each flow workflow owns a FlowCore and declares its own Temporal handlers. (The api
-publishes each new FlowState it gets back from an Update to Redis for the SSE streams: no extra workflow task.)"""
+Composition, not inheritance: each flow workflow owns a FlowCore and declares its own Temporal handlers.
+Live updates (docs/flows.md "Live updates"): the api publishes the FlowState an Update returns to the flow's Redis
+channel; a change the workflow makes by itself (a signal, a timer, a child's or an activity's result, the idle close)
+it publishes itself, `publish` (PUBLISH), to the same channel: every change reaches the open SSE streams."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -16,9 +18,10 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
+    import workflows.keys as keys
+    import workflows.search_attributes as sa
+    from activities.live_types import FlowPublication, LiveActivities
     from domain.flow import Step, by_id, first_step, next_step, previous_step, step_views
-    from workflows import keys
-    from workflows import search_attributes as sa
 
 ACTIVE, WAITING, COMPLETED, CLOSED, FAILED = "active", "waiting", "completed", "closed", "failed"
 STATE_QUERY = "state"  # every flow workflow answers it with its FlowState
@@ -26,6 +29,10 @@ SERVE_V2 = "flow-serve-v2"  # one idle timer per idle period; the step search at
 STEP_SHOWN_AFTER = timedelta(seconds=2)
 SERIAL = "flow-serial-updates"  # one Update at a time; a step submitted again while it runs is refused
 CONTINUE_AS_NEW = "flow-continue-as-new"  # after `updates_per_run` Updates (or when the server suggests it)
+PUBLISH = "publish-flow-state"  # the workflow publishes the changes it makes by itself (and the idle close is one)
+PUBLISH_LIMIT = timedelta(seconds=5)
+PUBLISH_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=1),
+                            maximum_attempts=3)
 CALL_FAILED = "We could not save this step just now. Please try again in a moment."
 REFUSALS = ("InvalidStep", "WrongStep", "FlowEnded", "NotReady")  # what the api answers with 422 / 409
 
@@ -295,6 +302,8 @@ class FlowCore:
             if remaining <= timedelta(0):
                 self.status, self.result = CLOSED, {"outcome": "idle"}
                 self._show_step()
+                if workflow.patched(PUBLISH):  # before it, an idle close was no new version and reached no stream
+                    await self.publish(await self.changed())
                 break
             await self._quiet(remaining, lambda: self.shown != self.step or self.continue_due(self.cap))
         await workflow.wait_condition(workflow.all_handlers_finished)
@@ -302,6 +311,20 @@ class FlowCore:
 
     def _ended(self) -> bool:
         return self.status in (COMPLETED, FAILED)
+
+    async def publish(self, state: FlowState) -> None:
+        """A FlowState the workflow changed by itself, not in an Update (whose answer the api publishes), to the
+        flow's open SSE streams through Redis: a local activity, a few short attempts, best-effort — a stream that
+        missed it reads the state again when it reconnects, and a failed publish never fails the flow. Runs from
+        before PUBLISH publish nothing (their histories replay without it)."""
+        if not workflow.patched(PUBLISH):
+            return
+        try:
+            await workflow.execute_local_activity_method(
+                LiveActivities.publish_flow, FlowPublication(state.flow_id, asdict(state)),
+                start_to_close_timeout=PUBLISH_LIMIT, retry_policy=PUBLISH_RETRY)
+        except ActivityError:
+            workflow.logger.warning("flow %s: version %s not published", state.flow_id, state.version)
 
     async def _quiet(self, period: timedelta, wake: Callable[[], bool] = lambda: False) -> None:
         with contextlib.suppress(TimeoutError):

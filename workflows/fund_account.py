@@ -11,9 +11,9 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
+    import domain.fund_account as rules
+    import domain.transfer_rules as T
     from activities.profile_types import Profile, ProfileActivities
-    from domain import fund_account as rules
-    from domain import transfer_rules as T
     from domain.customer_status import customer_status_error
     from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
     from workflows.deposit import start_deposit

@@ -7,15 +7,14 @@ agrees to the subscription agreement, and confirms: the investment and its ledge
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 from datetime import timedelta
-from decimal import Decimal
 from typing import Any
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
+    import domain.purchase as P
+    import domain.transfer_rules as T
     from activities.esign_types import EnvelopeRequest
     from activities.profile_types import Profile, ProfileActivities
     from activities.purchase_types import (
@@ -26,14 +25,8 @@ with workflow.unsafe.imports_passed_through():
         PurchaseActivities,
         PurchaseFacts,
     )
-    from domain import purchase as P
-    from domain import transfer_rules as T
-    from domain.access import EARLY_IO, FREE_SHARE_PROGRAM
-    from domain.asset_status import COMING_SOON, OPEN_ICO
-    from domain.customer_status import customer_status_error
-    from domain.money import money_str
-    from workflows.bank_steps import BankLinkTimings, BankSteps
-    from workflows.deposit import PURCHASE_DEPOSIT_LOCAL, start_deposit
+    from domain.access import FREE_SHARE_PROGRAM
+    from workflows.bank_steps import BankSteps
     from workflows.flow_core import (
         ACTIVE,
         CLOSED,
@@ -48,48 +41,23 @@ with workflow.unsafe.imports_passed_through():
         wrong_step,
     )
     from workflows.profile_steps import ProfileSteps
+    from workflows.purchase_checks import costed, gate
     from workflows.purchase_context import Learned, purchase_context
+    from workflows.purchase_deposit import PurchaseDeposit
+    from workflows.purchase_input import (  # the workflow's contract, imported from here by its callers
+        DB_RETRY,
+        KIND,
+        PROVIDER_RETRY,
+        SHORT,
+        PurchaseInput,
+        RestInvest,
+        offering_id,
+        workflow_id,
+    )
     from workflows.purchase_signature import Signature
     from workflows.share_hold import ShareHold
 
-KIND = "make-investment"
-DB_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=10), maximum_attempts=5)
-PROVIDER_RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=8,
-                             non_retryable_error_types=["ProviderRejected", "TransferRefused", "UserNotFound"])
-SHORT = timedelta(seconds=30)
-
-
-@dataclass
-class PurchaseInput:
-    user_id: int
-    asset_id: int
-    n: int
-    enabled_states: list[str]
-    migration_flag: bool = False
-    bank_link: BankLinkTimings = field(default_factory=BankLinkTimings)
-    reservation_ttl_seconds: int = 20 * 60
-    signature_timeout_seconds: int = 30 * 60
-    transfer_poll_seconds: int = 30
-    return_url: str = "http://localhost:5173/dcsigncllbck"
-    app_links: dict[str, str] = field(default_factory=dict)
-    idle_timeout_seconds: int = 24 * 3600
-
-
-@dataclass
-class RestInvest:
-    """`POST /api/assets/{id}/invest`: what the browser believes it is buying; it must match the flow."""
-
-    shares: int
-    envelope_id: str | None = None
-    sa_signed_and_agreed_at: str | None = None
-
-
-def workflow_id(user_id: int, asset_id: int, n: int) -> str:
-    return f"purchase-{user_id}-{asset_id}-{n}"
-
-
-def offering_id(asset_id: int) -> str:
-    return f"offering-{asset_id}"
+__all__ = ["MakeInvestmentWorkflow", "PurchaseInput", "RestInvest", "offering_id", "workflow_id"]
 
 
 @workflow.defn(name="MakeInvestment")
@@ -109,6 +77,8 @@ class MakeInvestmentWorkflow:
         self.bank = BankSteps(self.flow, inp.user_id, inp.bank_link)
         self.profile = ProfileSteps(self.flow, inp.user_id, self.bank, inp.enabled_states)
         self.hold = ShareHold(inp.user_id, inp.asset_id, inp.reservation_ttl_seconds, self._over)
+        self.deposit = PurchaseDeposit(self.flow, inp.user_id, inp.transfer_poll_seconds, self.tasks, self._recost,
+                                       self._advance, self._changed_alone)
         self.signature = Signature(self.flow, inp.signature_timeout_seconds, self._signed, self._signature_failed,
                                    lambda: self._over() or self.flow.status in (COMPLETED, FAILED))
         # short database reads and writes are local activities: run by this worker, no round trip through the server
@@ -145,20 +115,9 @@ class MakeInvestmentWorkflow:
 
     def _gate(self) -> None:
         """Who may buy this asset now (decided when the flow opens; the spec's popups)."""
-        f, p = self.flow, self.p
-        early = EARLY_IO in p.access_types or FREE_SHARE_PROGRAM in p.access_types
-        status = str(f.facts.get("customer_status") or "not-created")
-        popup = customer_status_error(status)
-        if not p.email_verified:
-            self._fail_now("Verify your e-mail", "Please verify your e-mail address before investing.")
-        elif p.state and p.state not in self.inp.enabled_states:
-            self._fail_now("State Availability Issue", P.IO_NOT_AVAILABLE)
-        elif not (p.asset_status == OPEN_ICO or (p.asset_status == COMING_SOON and early)):
-            self._fail_now("Offering not open", "This offering is not open for investment.")
-        elif p.progress_bar >= 100:
-            self._fail_now("Asset Funded", "This offering is fully funded.")
-        elif popup is not None:
-            self._fail_now(popup.title, popup.message, popup.action or "/app")
+        error = gate(self.p, self.flow.facts, self.inp.enabled_states)
+        if error is not None:
+            self._fail_now(error.title, error.message, error.action or "/app")
 
     def _fail_now(self, title: str, message: str, action: str = "/app") -> None:
         f = self.flow
@@ -209,7 +168,7 @@ class MakeInvestmentWorkflow:
                 return await self._changed()
             await self._leave_passport()
         elif step == "not-enough-cash":
-            await self._deposit()
+            await self.deposit.start()
             return await self._changed()
         elif step == "subscription-agreement":
             f.facts["agreed_at"] = workflow.now().isoformat()
@@ -284,7 +243,7 @@ class MakeInvestmentWorkflow:
         """The e-sign provider's webhook: check the envelope with the provider and move on (or fail)."""
         if self.signature.is_envelope(envelope_id) and self.flow.step == "docusign":
             await self.signature.check()
-            await self._changed()
+            await self._changed_alone()
 
     @workflow.query
     def state(self) -> FlowState:
@@ -293,7 +252,8 @@ class MakeInvestmentWorkflow:
     @workflow.query
     def reservation_info(self) -> dict[str, Any]:
         held = self.hold.reservation
-        return {**held, "merchandising": self.p.merchandising if held["available_shares"] > 0 else None}
+        offer = self.p.merchandising or None  # an asset without a store offer has {}: none
+        return {**held, "merchandising": offer if held["available_shares"] > 0 else None}
 
     # ---- steps -----------------------------------------------------------------------------------------------
     async def _select(self, fields: dict[str, Any]) -> None:
@@ -325,52 +285,7 @@ class MakeInvestmentWorkflow:
         self._recost()
 
     def _recost(self) -> None:
-        f = self.flow
-        price = Decimal(str(self.p.asset["price_per_share"]))
-        shares = int(f.facts.get("shares") or 0)
-        gross = P.gross(shares, price)
-        gift = f.facts.get("gift") or {}
-        gift_value = gross if f.facts.get("free_share") else Decimal(str(gift.get("value") or "0"))
-        cost = P.cost(shares, price, gift_value)
-        f.facts.update(subtotal=money_str(gross), gift_value=money_str(gross - cost), cost=money_str(cost),
-                       needs_cash=Decimal(str(f.facts.get("cash") or "0")) < cost)
-
-    async def _deposit(self) -> None:
-        """Transfers the shortfall from the linked bank; the flow waits until it settles."""
-        f = self.flow
-        shortfall = Decimal(str(f.facts["cost"])) - Decimal(str(f.facts["cash"]))
-        if shortfall > T.TRANSFER_LIMIT:
-            raise invalid({}, T.LIMIT_MESSAGE)
-        if f.serial and f.waiting_for == "deposit":  # submitted again while its deposit settles: nothing new
-            f.status = WAITING
-            return
-        amount = money_str(shortfall)
-        handle = await start_deposit(f, self.inp.user_id, amount, f.key(f"deposit:{f.version}:{amount}"),
-                                     self.inp.transfer_poll_seconds, PROVIDER_RETRY,
-                                     f"Deposit of ${amount} for user {self.inp.user_id}'s purchase",
-                                     server_activity=not workflow.patched(PURCHASE_DEPOSIT_LOCAL))
-        if handle is None:
-            if f.error is None:  # its transfer runs already (a Reset replayed this step): wait for it on the cash
-                f.error = FlowError("Deposit in progress", "Your deposit is being processed. Continue once it shows "
-                                                           "in your cash.")
-            return
-        f.status, f.waiting_for = WAITING, "deposit"
-        self.tasks.append(asyncio.create_task(self._await_deposit(handle)))
-
-    async def _await_deposit(self, handle: workflow.ChildWorkflowHandle[Any, str]) -> None:
-        f = self.flow
-        outcome = await handle
-        f.status, f.waiting_for = ACTIVE, None
-        if outcome == "processed":
-            f.facts["cash"] = await workflow.execute_local_activity_method(
-                PurchaseActivities.cash, self.inp.user_id, start_to_close_timeout=SHORT, retry_policy=DB_RETRY)
-            self._recost()
-            if f.step == "not-enough-cash" and not f.facts["needs_cash"]:
-                await self._advance()
-        else:
-            f.error = FlowError("Transfer failed", "Your deposit could not be completed. Please check your bank "
-                                                  "account and try again.")
-        await self._changed()
+        self.flow.facts.update(costed(self.flow.facts, self.p.asset["price_per_share"]))
 
     async def _prepare_signature(self) -> None:
         f = self.flow
@@ -387,7 +302,7 @@ class MakeInvestmentWorkflow:
     async def _signature_timer(self) -> None:
         await self.signature.timer()
         if self.flow.status == FAILED:
-            await self._changed()
+            await self._changed_alone()
 
     async def _signed(self) -> None:
         self.flow.status, self.flow.waiting_for, self.flow.error = ACTIVE, None, None
@@ -449,6 +364,11 @@ class MakeInvestmentWorkflow:
     async def _changed(self) -> FlowState:
         self._context()
         return await self.flow.changed()
+
+    async def _changed_alone(self) -> None:
+        """A change no Update answers with (the signature webhook, the deposit's end, the signature's time limit):
+        the workflow publishes it for the open streams."""
+        await self.flow.publish(await self._changed())
 
     def _context(self) -> None:
         self.flow.context = {**self.profile.context(), **purchase_context(self.flow.facts, Learned(

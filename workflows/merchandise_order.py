@@ -13,8 +13,8 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
+    import workflows.search_attributes as sa
     from activities.merchandise_types import REFUSED, MerchandiseActivities, OrderRequest
-    from workflows import search_attributes as sa
 
 TIMEOUT = timedelta(seconds=30)
 # the store is retried a bounded number of times, then the charge is refunded; a refusal is never retried

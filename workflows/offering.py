@@ -14,10 +14,10 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
+    import domain.offering as rules
+    import workflows.search_attributes as sa
     from activities.offering_types import NOT_FOUND, OfferingActivities, OfferingFacts, Transition
-    from domain import offering as rules
     from domain.asset_status import progress_bar
-    from workflows import search_attributes as sa
 
 KIND = "offering"
 # bounded (~4 minutes): an offering whose calls still fail fails, and the next worker start starts it again

@@ -10,8 +10,8 @@ from typing import Any
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
+    import domain.onboarding as rules
     from activities.profile_types import Profile, ProfileActivities
-    from domain import onboarding as rules
     from workflows.bank_steps import BankLinkTimings, BankSteps
     from workflows.flow_core import (
         ACTIVE,

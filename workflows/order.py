@@ -19,9 +19,9 @@ from temporalio import workflow
 from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from activities import trading_types as T
-    from domain import order_rules as R
-    from workflows import order_types as O
+    import activities.trading_types as T
+    import domain.order_rules as R
+    import workflows.order_types as O
     from workflows.order_steps import OrderSteps
 
 

@@ -10,8 +10,8 @@ from typing import Any
 from temporalio.client import Client, WorkflowHandle
 from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 
-from workflows import order_types as O
-from workflows import search_attributes as sa
+import workflows.order_types as O
+import workflows.search_attributes as sa
 
 
 def order_summary(inp: O.OrderInput) -> str:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+import domain.order_rules as R
+import workflows.order_types as O
 from activities.trading_types import AtsExecution, AtsOrder
-from domain import order_rules as R
-from workflows import order_types as O
 
 FINAL_EXECUTION = frozenset({"SETTLED", "VOIDED"})
 SEEN_KEPT = 200  # webhook ids remembered for de-duplication (carried across continue-as-new)

@@ -13,9 +13,9 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from activities import trading_types as T
-    from workflows import order_types as O
-    from workflows import search_attributes as sa
+    import activities.trading_types as T
+    import workflows.order_types as O
+    import workflows.search_attributes as sa
     from workflows.order_state import OrderState, refusal_message
 
 # bounded: a ledger step is retried ~4 minutes, then the workflow answers or waits for its next poll
@@ -57,6 +57,9 @@ class OrderSteps:
         return self._s
 
     async def run_activity(self, name: str, arg: Any, result_type: type, retry: RetryPolicy = LEDGER_RETRY) -> Any:
+        """One server activity. Never a local one: an Update handler runs its own steps beside the main loop, and a
+        local activity resolved beside them replays in another order than it ran (a nondeterminism error found by
+        the chaos test: "Update machine does not handle this event: ActivityTaskScheduled")."""
         return await workflow.execute_activity(name, arg, start_to_close_timeout=TIMEOUT, retry_policy=retry,
                                                result_type=result_type)
 

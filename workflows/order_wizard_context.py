@@ -9,7 +9,7 @@ from typing import Any
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from domain import order_wizard as W
+    import domain.order_wizard as W
     from domain.money import money, money_str
 
 

@@ -18,6 +18,8 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
+    import domain.order_wizard as W
+    import workflows.order_types as O
     from activities.place_order_types import (
         LOAD,
         MARKET,
@@ -31,11 +33,9 @@ with workflow.unsafe.imports_passed_through():
     )
     from activities.profile_types import Profile, ProfileActivities
     from activities.purchase_types import PurchaseActivities
-    from domain import order_wizard as W
     from domain.asset_status import POST_ONLY, TRADING
     from domain.customer_status import customer_status_error
     from domain.order_rules import STATE_BLOCKED, VERIFY_EMAIL
-    from workflows import order_types as O
     from workflows.bank_steps import BankLinkTimings, BankSteps
     from workflows.flow_core import (
         ACTIVE,

@@ -10,8 +10,8 @@ from typing import Any
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
+    import domain.purchase as P
     from activities.esign_types import SigningEnvelope
-    from domain import purchase as P
     from domain.money import money_str
 
 

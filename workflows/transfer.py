@@ -14,8 +14,8 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
+    import workflows.search_attributes as sa
     from activities.transfers_types import ProviderStatus, Settle, TransferActivities
-    from workflows import search_attributes as sa
 
 # bounded (~4 minutes): a check that still fails waits for the next poll; a submit or settle that still fails fails
 # the workflow (runbook: fix the cause, then Reset — both are idempotent on the transfer's business keys)

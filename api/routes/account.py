@@ -9,8 +9,9 @@ import secrets
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy import func, select
+from sqlmodel import col
 from temporalio.client import WorkflowUpdateFailedError
-from temporalio.service import RPCError
+from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import CurrentUser, Db, State, own
 from api.email_flow import start_email_verification
@@ -19,7 +20,18 @@ from api.middleware import etag_for, etag_matches
 from api.params import Id
 from api.render import json_response, render
 from api.routes.auth import login_key
-from api.schemas import ChangeEmailIn, Detail, EmailIn, KeyIn, PasswordChangeIn, ResetConfirmIn, UserPatchIn
+from api.schemas import (
+    ChangeEmailIn,
+    Detail,
+    EmailConfirmedOut,
+    EmailIn,
+    KeyIn,
+    PasswordChangedOut,
+    PasswordChangeIn,
+    ResetConfirmIn,
+    UserPatchIn,
+    UserView,
+)
 from api.security import (
     check_reset_token,
     issue_token,
@@ -30,6 +42,7 @@ from api.security import (
 from api.sessions import bump_generation, publish_generation
 from api.users_view import user_json
 from clients.mail import ProviderError
+from clients.temporal_updates import update_once
 from domain import validation as v
 from domain.text import clean_text
 from store.models import Email, EmailConfirmation, User
@@ -48,10 +61,10 @@ USERNAME_RE = re.compile(r"^[\w.@+-]{3,150}$")
 async def password_reset(body: EmailIn, request: Request, state: State, db: Db) -> Detail:
     email = v.normalize_email(body.email)
     if err := v.email_error(email):
-        raise ApiError(400, err, field="email")
+        raise ApiError(422, err, field="email")
     s = state.settings
     await state.limiter.hit("reset", request, email)
-    user = await db.scalar(select(User).where(User.email == email))
+    user = await db.scalar(select(User).where(col(User.email) == email))
     if user is not None and user.is_active:
         uid, token = make_reset_token(s, user.id, user.password_hash)
         link = f"{s.app_url.rstrip('/')}/new-password?uid={uid}&token={token}"
@@ -71,11 +84,11 @@ async def password_reset(body: EmailIn, request: Request, state: State, db: Db) 
 @router.post("/api/auth/password/reset/confirm/", response_model=Detail)
 async def password_reset_confirm(body: ResetConfirmIn, state: State, db: Db) -> Detail:
     if err := v.new_password_error(body.new_password1, body.new_password2):
-        raise ApiError(400, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
+        raise ApiError(422, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
     user_id = reset_uid_to_user_id(body.uid)
     user = await db.get(User, user_id) if user_id is not None else None
     if user is None or not check_reset_token(state.settings, user.id, user.password_hash, body.token):
-        raise ApiError(400, RESET_LINK_INVALID, field="token")
+        raise ApiError(422, RESET_LINK_INVALID, field="token")
     await _set_password(state, db, user, body.new_password1)
     return Detail(detail="Password has been reset with the new password.")
 
@@ -97,20 +110,20 @@ async def _prove_password(request: Request, state: State, user: User, given: str
     if given:
         await state.limiter.hit("login", request, login_key(user.id))
         if not await verify_password(user.password_hash, given):
-            raise ApiError(400, v.WRONG_CURRENT_PASSWORD, field=field)
+            raise ApiError(422, v.WRONG_CURRENT_PASSWORD, field=field)
         return
     if not password_recently_proven(state.settings, getattr(request.state, "jwt", None)):
-        raise ApiError(400, v.CURRENT_PASSWORD_REQUIRED, field=field)
+        raise ApiError(422, v.CURRENT_PASSWORD_REQUIRED, field=field)
 
 
-@router.post("/api/auth/password/change/")
+@router.post("/api/auth/password/change/", responses={200: {"model": PasswordChangedOut}})
 async def password_change(body: PasswordChangeIn, request: Request, user: CurrentUser, state: State, db: Db) -> Response:
     """Every other session ends; this one continues with the token in the answer (the old one is refused too)."""
     if err := v.new_password_error(body.new_password1, body.new_password2):
-        raise ApiError(400, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
+        raise ApiError(422, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
     await _prove_password(request, state, user, body.old_password, "old_password")
     if await verify_password(user.password_hash, body.new_password1):
-        raise ApiError(400, v.SAME_PASSWORD, field="new_password1")
+        raise ApiError(422, v.SAME_PASSWORD, field="new_password1")
     gen = await _set_password(state, db, user, body.new_password1)
     remember = bool(getattr(request.state.jwt, "remember_me", False))
     token = issue_token(state.settings, user.id, remember_me=remember, gen=gen, password_proven=True)
@@ -122,13 +135,13 @@ async def change_email(body: ChangeEmailIn, request: Request, user: CurrentUser,
     """The new address becomes the login address once confirmed; the old one keeps working until then and is told."""
     email = v.normalize_email(body.email)
     if err := v.email_error(email):
-        raise ApiError(400, err, field="email")
+        raise ApiError(422, err, field="email")
     if email == user.email:
-        raise ApiError(400, "This is already your e-mail address.", field="email")
+        raise ApiError(422, "This is already your e-mail address.", field="email")
     await state.limiter.hit("change-email", request, user.id)
     await _prove_password(request, state, user, body.password, "password")
     if await email_in_use(db, email, except_user=user.id):
-        raise ApiError(400, v.EMAIL_TAKEN, field="email")
+        raise ApiError(422, v.EMAIL_TAKEN, field="email")
     old = user.email
     row, switched, created = await request_email_change(db, user, email)
     try:
@@ -157,23 +170,26 @@ def _change_notice(state: State, old: str, new: str, switched: bool) -> str:
             f"{state.settings.app_url.rstrip('/')}/password-reset")
 
 
-@router.post("/api/auth/email/confirm/")
+@router.post("/api/auth/email/confirm/", responses={200: {"model": EmailConfirmedOut}})
 async def email_confirm(body: KeyIn, state: State, db: Db) -> Response:
     key = clean_text(body.key)
-    conf = await db.scalar(select(EmailConfirmation).where(EmailConfirmation.key == key)) if key else None
+    conf = await db.scalar(select(EmailConfirmation).where(col(EmailConfirmation.key) == key)) if key else None
     if conf is None:
-        raise ApiError(400, CONFIRM_KEY_INVALID, field="key")
+        raise ApiError(422, CONFIRM_KEY_INVALID, field="key")
     if conf.expired_at is not None:
-        raise ApiError(400, LINK_EXPIRED, field="key")
+        raise ApiError(422, LINK_EXPIRED, field="key")
     if conf.confirmed_at is None:
         client = await state.temporal()
         handle = client.get_workflow_handle(conf.workflow_id)
-        try:
-            await handle.execute_update(EmailVerificationWorkflow.confirm, ConfirmRequest(conf.id))
+        try:  # sent once with its id (again only with the same id): no worker answering → 503 + Retry-After
+            await update_once(lambda uid: handle.execute_update(EmailVerificationWorkflow.confirm,
+                                                                ConfirmRequest(conf.id), id=uid))
         except WorkflowUpdateFailedError as exc:
-            raise ApiError(400, str(getattr(exc.cause, "message", None) or LINK_EXPIRED), field="key") from None
-        except RPCError:  # the workflow has finished: only an expired link gets here
-            raise ApiError(400, LINK_EXPIRED, field="key") from None
+            raise ApiError(422, str(getattr(exc.cause, "message", None) or LINK_EXPIRED), field="key") from None
+        except RPCError as exc:
+            if exc.status != RPCStatusCode.NOT_FOUND:  # the worker is down or restarting: api/errors → 503
+                raise
+            raise ApiError(422, LINK_EXPIRED, field="key") from None  # the workflow has finished: the link expired
     row = await db.get(Email, conf.email_id)
     return json_response({"detail": "E-mail confirmed.", "email": row.email if row else None})
 
@@ -183,13 +199,13 @@ async def _user_payload(state: State, db: Db, user: User) -> tuple[bytes, str]:
     return body, etag_for(body)
 
 
-@router.get("/api/auth/user/")
+@router.get("/api/auth/user/", responses={200: {"model": UserView}})
 async def get_me(user: CurrentUser, state: State, db: Db) -> Response:
     body, etag = await _user_payload(state, db, user)
     return Response(body, media_type="application/json", headers={"ETag": etag})
 
 
-@router.patch("/api/auth/user/")
+@router.patch("/api/auth/user/", responses={200: {"model": UserView}})
 async def patch_me(body: UserPatchIn, request: Request, user: CurrentUser, state: State, db: Db) -> Response:
     if_match = request.headers.get("if-match")
     if if_match:
@@ -201,15 +217,16 @@ async def patch_me(body: UserPatchIn, request: Request, user: CurrentUser, state
         if value is not None:
             value = clean_text(value)
             if name == "middle_initial" and value and not value.isalpha():
-                raise ApiError(400, "The middle initial must be a letter.", field=name)
+                raise ApiError(422, "The middle initial must be a letter.", field=name)
             setattr(user, name, value)
     if body.username is not None:
         username = clean_text(body.username)
         if not USERNAME_RE.match(username):
-            raise ApiError(400, "Enter a valid username: 3-150 letters, digits and @/./+/-/_ characters.", field="username")
-        taken = await db.scalar(select(User.id).where(func.lower(User.username) == username.lower(), User.id != user.id))
+            raise ApiError(422, "Enter a valid username: 3-150 letters, digits and @/./+/-/_ characters.", field="username")
+        taken = await db.scalar(select(col(User.id)).where(func.lower(col(User.username)) == username.lower(),
+                                                           col(User.id) != user.id))
         if taken:
-            raise ApiError(400, "A user with that username already exists.", field="username")
+            raise ApiError(422, "A user with that username already exists.", field="username")
         user.username = username
     await db.commit()
     await db.refresh(user)
@@ -217,7 +234,7 @@ async def patch_me(body: UserPatchIn, request: Request, user: CurrentUser, state
     return Response(data, media_type="application/json", headers={"ETag": etag})
 
 
-@router.get("/api/users/{user_id}")
+@router.get("/api/users/{user_id}", responses={200: {"model": UserView}})
 async def get_user(user_id: Id, user: CurrentUser, state: State, db: Db) -> Response:
     own(user, user_id)
     body, etag = await _user_payload(state, db, user)

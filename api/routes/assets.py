@@ -11,8 +11,18 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from api.catalogue import modified_since
+from api.catalogue_schemas import (
+    AssetOut,
+    AssetsOut,
+    HolidayOut,
+    HomeScreenOut,
+    StatusChangesOut,
+    TradingDatesOut,
+    TradingWindowDayOut,
+)
 from api.deps import Mode, State, current_user
 from api.errors import ApiError
+from api.financial_schemas import UpdateScheduleOut
 from api.middleware import CACHE_CONTROL, etag_matches
 from api.params import Id
 from api.render import json_response
@@ -21,6 +31,7 @@ from domain.access import SPECIAL, special_access_assets
 from domain.categories import CATEGORIES, CATEGORY_KEYS
 from domain.market_calendar import federal_holidays, upcoming_windows
 from domain.search import matches, search_term
+from store.models import CategoriesPublic, CategoryPublic
 
 router = APIRouter(tags=["assets"])
 
@@ -52,12 +63,12 @@ def schedule(state: State) -> dict[str, int]:
     return {"next_update_timestamp": math.ceil(time.time() / interval) * interval, "update_seconds_interval": interval}
 
 
-@router.get("/api/categories/")
-async def categories() -> dict[str, Any]:
-    return {"items": [{"key": c.key, "pathname": c.pathname, "title": c.title, "color": c.color} for c in CATEGORIES]}
+@router.get("/api/categories/", response_model=CategoriesPublic)
+async def categories() -> CategoriesPublic:
+    return CategoriesPublic(items=[CategoryPublic.model_validate(c) for c in CATEGORIES])
 
 
-@router.get("/api/v2/assets/")
+@router.get("/api/v2/assets/", responses={200: {"model": AssetsOut}, 304: {"description": "Not modified"}})
 async def list_assets(request: Request, state: State, mode: Mode,
                       query: str | None = Query(default=None, max_length=100),
                       category: str | None = Query(default=None, max_length=32)) -> Response:
@@ -70,7 +81,7 @@ async def list_assets(request: Request, state: State, mode: Mode,
     items = await visible_assets(request, state, mode)
     if category is not None:
         if category not in CATEGORY_KEYS:
-            raise ApiError(400, f"Unknown category: {category}.", field="category")
+            raise ApiError(422, f"Unknown category: {category}.", field="category")
         items = [a for a in items if a["category"] == category]
     if query is not None:
         term = search_term(query)
@@ -79,7 +90,7 @@ async def list_assets(request: Request, state: State, mode: Mode,
     return json_response({"items": items})
 
 
-@router.get("/api/v2/assets/{asset_id}/")
+@router.get("/api/v2/assets/{asset_id}/", responses={200: {"model": AssetOut}})
 async def get_asset(asset_id: Id, request: Request, state: State, mode: Mode) -> Response:
     for a in await visible_assets(request, state, mode):
         if a["id"] == asset_id:
@@ -87,12 +98,12 @@ async def get_asset(asset_id: Id, request: Request, state: State, mode: Mode) ->
     raise ApiError(404, "Asset not found.")
 
 
-@router.get("/api/v2/asset/status/update-schedule/")
+@router.get("/api/v2/asset/status/update-schedule/", response_model=UpdateScheduleOut)
 async def update_schedule(state: State) -> dict[str, int]:
     return schedule(state)
 
 
-@router.get("/api/v2/asset/status/")
+@router.get("/api/v2/asset/status/", responses={200: {"model": StatusChangesOut}})
 async def status_changes(request: Request, state: State, mode: Mode,
                          modified_gte: float = Query(ge=0, le=1e11)) -> Response:
     since = datetime.fromtimestamp(modified_gte, UTC)
@@ -100,7 +111,7 @@ async def status_changes(request: Request, state: State, mode: Mode,
     return json_response({"items": items, **schedule(state)})
 
 
-@router.get("/api/client-screens/home")
+@router.get("/api/client-screens/home", responses={200: {"model": HomeScreenOut}})
 async def home_screen(request: Request, state: State, mode: Mode) -> Response:
     items = [a for a in await visible_assets(request, state, mode) if not a["is_exited"]]
     featured = sorted(items, key=lambda a: (a["asset_status"] != "Open ICO", a["order"]))[:8]
@@ -108,14 +119,14 @@ async def home_screen(request: Request, state: State, mode: Mode) -> Response:
 
 
 @router.get("/api/assets/trading-dates/")
-async def trading_dates() -> dict[str, Any]:
+async def trading_dates() -> TradingDatesOut:
     now = datetime.now(UTC)
     windows = upcoming_windows(now, 10)
     years = {now.year, now.year + 1}
     holidays = sorted((d, n) for y in years for d, n in federal_holidays(y).items() if d >= now.date())
-    return {
-        "timezone": "America/New_York",
-        "windows": [{"date": w.day.isoformat(), "opens": w.opens.isoformat(), "closes": w.closes.isoformat()}
-                    for w in windows],
-        "holidays": [{"date": d.isoformat(), "name": n} for d, n in holidays],
-    }
+    return TradingDatesOut(
+        timezone="America/New_York",
+        windows=[TradingWindowDayOut(date=w.day.isoformat(), opens=w.opens.isoformat(), closes=w.closes.isoformat())
+                 for w in windows],
+        holidays=[HolidayOut(date=d.isoformat(), name=n) for d, n in holidays],
+    )

@@ -9,6 +9,7 @@ the `ats_event` signal: until then 503, so the ATS delivers it again; a replay o
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -94,9 +95,14 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
         return WebhookAck(status="ignored")
     targets = await _targets(state, db, topic, data)
     client = await state.temporal()
-    for workflow in targets:
-        await signal(client, workflow, O.ATS_EVENT, O.AtsEvent(str(event["id"]), topic, data))
-    if isinstance(instrument := data.get("financialInstrumentId"), str):  # the book (and pricing) moved
-        await market_changed(state, instrument, pricing=topic.startswith("execution."))
+    nudge = O.AtsEvent(str(event["id"]), topic, data)
+    sent = await asyncio.gather(*(signal(client, workflow, O.ATS_EVENT, nudge) for workflow in targets),
+                                return_exceptions=True)  # both sides at once; one not delivered → 503, sent again
+    if failures := [x for x in sent if isinstance(x, BaseException)]:
+        raise failures[0]
+    if isinstance(instrument := data.get("financialInstrumentId"), str):  # the book (and pricing) moved: the pages
+        pricing = topic.startswith("execution.")  # are refreshed in the background, a burst of events in one read
+        state.background.request(f"market:{instrument}:{'pricing' if pricing else 'book'}",
+                                 lambda: market_changed(state, instrument, pricing=pricing))
     await applied(db, event)
     return WebhookAck(status="applied" if targets else "ignored")

@@ -9,12 +9,13 @@ from datetime import UTC, datetime
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy import select
+from sqlmodel import col
 
-from api.deps import CurrentUser, Db, Mode, State, bearer_token
+from api.deps import SESSION_EXPIRED, CurrentUser, Db, Mode, State, bearer_token
 from api.email_flow import start_email_verification
 from api.errors import ApiError
 from api.render import json_response
-from api.schemas import Detail, EmailIn, LoginIn, LoginOut, RegistrationIn, TokenIn, TokenOut
+from api.schemas import Detail, EmailIn, LoginIn, LoginOut, RegisteredOut, RegistrationIn, TokenIn, TokenOut
 from api.security import decode_token, issue_token, refresh_window
 from api.sessions import revoked_key, token_revoked
 from api.users_view import access_of, user_json
@@ -30,7 +31,7 @@ router = APIRouter(tags=["auth"])
 
 def _require(message: str | None, field: str) -> None:
     if message:
-        raise ApiError(400, message, field=field)
+        raise ApiError(422, message, field=field)
 
 
 async def _start_verification(state: State, user_id: int, email_id: int, *, resend: bool = False) -> None:
@@ -46,14 +47,14 @@ async def _start_verification(state: State, user_id: int, email_id: int, *, rese
 async def login(body: LoginIn, request: Request, state: State, db: Db, mode: Mode) -> LoginOut:
     identifier = (body.email or body.username or "").strip()
     if not identifier:
-        raise ApiError(400, v.ENTER_VALID_EMAIL, field="email")
+        raise ApiError(422, v.ENTER_VALID_EMAIL, field="email")
     _require(v.password_error(body.password), "password")
     s = state.settings
     user = await find_by_login(db, identifier)
     account = login_key(user.id) if user else f"login:{identifier.lower()}"  # e-mail or username: one account
     await state.limiter.hit("login", request, account)
     if not await verify_password(user.password_hash if user else None, body.password) or user is None or not user.is_active:
-        raise ApiError(400, v.UNABLE_TO_LOGIN)
+        raise ApiError(422, v.UNABLE_TO_LOGIN)
     if mode == SPECIAL and not has_special_access(await access_of(db, user.id), datetime.now(UTC)):
         raise ApiError(403, NOT_AUTHORISED_FOR_EARLY_ACCESS)
     await state.limiter.clear("login", account)
@@ -66,15 +67,15 @@ def login_key(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-@router.post("/api/auth/registration/", status_code=201)
+@router.post("/api/auth/registration/", status_code=201, responses={201: {"model": RegisteredOut}})
 async def register(body: RegistrationIn, request: Request, state: State, db: Db) -> Response:
     email = v.normalize_email(body.email)
     _require(v.email_error(email), "email")
     _require(v.password_error(body.password), "password")
     s = state.settings
     await state.limiter.hit("registration", request)
-    if await db.scalar(select(Email.id).where(Email.email == email)) or await find_by_login(db, email):
-        raise ApiError(400, v.EMAIL_TAKEN, field="email")
+    if await db.scalar(select(col(Email.id)).where(col(Email.email) == email)) or await find_by_login(db, email):
+        raise ApiError(422, v.EMAIL_TAKEN, field="email")
     user, row = await create_user(db, email=email, password_hash=await hash_password(body.password),
                                   referral_code=body.referral_code.strip())
     await db.commit()
@@ -88,14 +89,14 @@ async def register(body: RegistrationIn, request: Request, state: State, db: Db)
 async def refresh(body: TokenIn, state: State, db: Db) -> Response:
     s = state.settings
     claims = decode_token(s, body.token)
-    expired = {"token": None, "errors": [{"message": "Your session has expired, please try logging in again."}]}
+    expired = ApiError(401, SESSION_EXPIRED)  # the session is over: sign in again
     if claims is None or await token_revoked(state.redis, claims):
-        return json_response(expired, status=400)
+        raise expired
     if time.time() - claims.orig_iat > refresh_window(s, claims):
-        return json_response(expired, status=400)
+        raise expired
     user = await db.get(User, claims.user_id)
     if user is None or not user.is_active or claims.gen < user.session_generation:
-        return json_response(expired, status=400)
+        raise expired
     # no password proof on a refreshed token: changing the password or e-mail needs a fresh login (or the password)
     token = issue_token(s, user.id, remember_me=claims.remember_me, orig_iat=claims.orig_iat, gen=user.session_generation)
     return json_response({"token": token})
@@ -114,10 +115,10 @@ async def resend_verification(body: EmailIn, request: Request, user: CurrentUser
     email = v.normalize_email(body.email)
     _require(v.email_error(email), "email")
     await state.limiter.hit("resend-verification", request, user.id)
-    row = await db.scalar(select(Email).where(Email.user_id == user.id, Email.email == email))
+    row = await db.scalar(select(Email).where(col(Email.user_id) == user.id, col(Email.email) == email))
     if row is None:
-        raise ApiError(400, "This e-mail address is not one of yours.", field="email")
+        raise ApiError(422, "This e-mail address is not one of yours.", field="email")
     if row.verified:
-        raise ApiError(400, "This e-mail address is already verified.", field="email")
+        raise ApiError(422, "This e-mail address is already verified.", field="email")
     await _start_verification(state, user.id, row.id, resend=True)
     return Detail(detail="Verification e-mail sent.")

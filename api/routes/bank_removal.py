@@ -7,9 +7,11 @@ from typing import Any
 
 from fastapi import APIRouter
 from sqlalchemy import select
+from sqlmodel import col
 
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
+from api.schemas import Detail
 from clients.http import ProviderError, ProviderRejected
 from clients.payments import PaymentsClient
 from store.gates import active_source
@@ -22,16 +24,17 @@ REMOVAL_BLOCKED = ("You must have a total balance of $0 and no pending transfers
                    "your bank account.")
 
 
-@router.delete("/api/dwolla/bank-funding-source/")
+@router.delete("/api/dwolla/bank-funding-source/", response_model=Detail)
 async def remove_bank(user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
     source = await active_source(db, user.id)
     if source is None:
         raise ApiError(404, "There is no linked bank account.")
     await lock_user(db, user.id)
     b = await balances(db, user.id)
-    pending = await db.scalar(select(Transfer.id).where(Transfer.user_id == user.id, Transfer.status.in_(("pending", REQUESTED))))
+    pending = await db.scalar(select(col(Transfer.id)).where(col(Transfer.user_id) == user.id,
+                                                             col(Transfer.status).in_(("pending", REQUESTED))))
     if pending is not None or any(v != 0 for v in b.values()):
-        raise ApiError(400, REMOVAL_BLOCKED, error_type="RemovalBlocked")
+        raise ApiError(409, REMOVAL_BLOCKED, error_type="RemovalBlocked")
     client = PaymentsClient(state.http, state.settings.providers_url, state.settings.provider_api_key)
     try:
         await client.call("DELETE", f"/payments/funding-sources/{source.provider_id}")

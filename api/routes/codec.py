@@ -16,6 +16,7 @@ from temporalio.api.common.v1 import Payload
 
 from api.deps import State
 from api.errors import ApiError
+from api.openapi_docs import Payloads
 from workflows.codec import EncryptionCodec
 
 router = APIRouter(tags=["ops"])
@@ -47,7 +48,7 @@ async def _payloads(request: Request) -> list[Payload]:
         body: dict[str, Any] = await request.json()
         return [json_format.ParseDict(p, Payload()) for p in body.get("payloads", [])]
     except Exception:
-        raise ApiError(400, "Expected {\"payloads\": [...]} in Temporal's JSON format.") from None
+        raise ApiError(422, "Expected {\"payloads\": [...]} in Temporal's JSON format.") from None
 
 
 def _answer(payloads: list[Payload], headers: dict[str, str]) -> JSONResponse:
@@ -60,18 +61,18 @@ async def preflight(action: str, request: Request, state: State) -> Response:
     return Response(status_code=204, headers=_cors(request, state))
 
 
-@router.post("/codec/decode")
+@router.post("/codec/decode", responses={200: {"model": Payloads}})
 async def decode(request: Request, state: State) -> JSONResponse:
     _authorise(request, state)
     codec = EncryptionCodec(state.settings.pii_key)
     try:
         decoded = await codec.decode(await _payloads(request))
     except ValueError as exc:
-        raise ApiError(400, str(exc)) from None
+        raise ApiError(422, str(exc)) from None
     return _answer(decoded, _cors(request, state))
 
 
-@router.post("/codec/encode")
+@router.post("/codec/encode", responses={200: {"model": Payloads}})
 async def encode(request: Request, state: State) -> JSONResponse:
     _authorise(request, state)
     return _answer(await EncryptionCodec(state.settings.pii_key).encode(await _payloads(request)), _cors(request, state))

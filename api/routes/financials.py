@@ -7,8 +7,10 @@ from typing import Any
 
 from fastapi import APIRouter
 from sqlalchemy import select
+from sqlmodel import col
 
 from api.deps import CurrentUser, Db, State, own
+from api.financial_schemas import BalanceOut, FinancialStatusOut, FundingSourceOut, TransactionsOut
 from api.params import Id
 from api.routes.transfers import transfer_json
 from store.crypto import mask_account
@@ -20,12 +22,12 @@ from store.transfers import held_deposits
 router = APIRouter(tags=["financials"])
 
 
-@router.get("/api/users/{user_id}/financials/balance")
+@router.get("/api/users/{user_id}/financials/balance", response_model=BalanceOut)
 async def balance(user_id: Id, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
     own(user, user_id)
     b = await balances(db, user.id)
-    pending = (await db.scalars(select(Transfer).where(Transfer.user_id == user.id, Transfer.status == "pending")
-                                .order_by(Transfer.id))).all()
+    pending = (await db.scalars(select(Transfer).where(col(Transfer.user_id) == user.id, col(Transfer.status) == "pending")
+                                .order_by(col(Transfer.id)))).all()
     total = b["cash"] + b["investments"] + b["pending"] + b["withdrawing"]
     held = await held_deposits(db, user.id, state.settings.deposit_hold_days)
     available = max(b["cash"] - held, Decimal("0.00"))  # recent deposits are held before they can be withdrawn
@@ -34,24 +36,24 @@ async def balance(user_id: Id, user: CurrentUser, state: State, db: Db) -> dict[
             "total": str(total), "pending_info": [transfer_json(t) for t in pending]}
 
 
-@router.get("/api/users/{user_id}/financials/status")
+@router.get("/api/users/{user_id}/financials/status", response_model=FinancialStatusOut)
 async def status(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
-    customer = await db.scalar(select(Customer).where(Customer.user_id == user.id))
+    customer = await db.scalar(select(Customer).where(col(Customer.user_id) == user.id))
     source = await active_source(db, user.id)
     return {"customer_status": customer.status if customer else "not-created",
             "bank_customer_status": "verified" if source and source.status == "verified" else "unverified",
             "funding_source": source.status if source else None}
 
 
-@router.get("/api/users/{user_id}/financials/transactions")
+@router.get("/api/users/{user_id}/financials/transactions", response_model=TransactionsOut)
 async def transactions(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
-    rows = (await db.scalars(select(Transfer).where(Transfer.user_id == user.id).order_by(Transfer.id.desc()))).all()
+    rows = (await db.scalars(select(Transfer).where(col(Transfer.user_id) == user.id).order_by(col(Transfer.id).desc()))).all()
     return {"items": [transfer_json(t) for t in rows]}
 
 
-@router.get("/api/users/{user_id}/financials/funding-source")
+@router.get("/api/users/{user_id}/financials/funding-source", response_model=FundingSourceOut)
 async def funding_source(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
     source = await active_source(db, user.id)

@@ -10,7 +10,7 @@ from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
-from fastapi.responses import JSONResponse, Response, StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 from redis.exceptions import RedisError
 from temporalio.client import WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import RawValue, SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
@@ -19,23 +19,22 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import CurrentCaller, CurrentUser, Db, State
 from api.errors import ApiError
+from api.flow_refusals import refusal_response
 from api.flows_registry import KINDS, FlowKind, Owner, Start
+from api.openapi_docs import FLOW_STATE, event_stream
 from api.order_flow import order_start
 from api.purchase_flow import asset_of, purchase_start
 from api.schemas import JsonObject
 from clients.temporal_updates import update_once
+from store.live import flow_channel, publish_flow
 from workflows import search_attributes as sa
-from workflows.flow_core import STATE_QUERY, FlowState, StepSubmission
+from workflows.flow_core import REFUSALS, STATE_QUERY, FlowState, StepSubmission
 from workflows.place_order import KIND as ORDER_KIND
 
 router = APIRouter(tags=["flows"])
 # steps whose field checks a guessable value: (flow kind, step, field) → the rate-limited action (api/ratelimit.py)
 GUESSABLE_FIELDS = {("make-investment", "select-shares", "giftCode"): "gift-code"}
 RESUBSCRIBE_SECONDS = 0.5
-
-
-def channel(flow_id: str) -> str:
-    return f"flow:{flow_id}"
 
 
 def _kind(kind: str) -> FlowKind:
@@ -53,12 +52,8 @@ def _owned(kind: str, flow_id: str, user: Owner) -> FlowKind:
 
 def _failed_update(exc: WorkflowUpdateFailedError) -> Response:
     cause = exc.cause
-    if isinstance(cause, ApplicationError):
-        details = cause.details[0] if cause.details else {}
-        if cause.type == "InvalidStep":
-            return JSONResponse({"errors": details, "message": cause.message}, status_code=422)
-        if cause.type in ("WrongStep", "FlowEnded", "NotReady"):
-            return JSONResponse({"errors": {}, "message": cause.message, **(details or {})}, status_code=409)
+    if isinstance(cause, ApplicationError) and cause.type in REFUSALS:
+        return refusal_response(cause)
     raise ApiError(500, "Something went wrong. Please try again.")
 
 
@@ -78,7 +73,7 @@ def _state(body: bytes) -> Response:
     return Response(body, media_type="application/json")
 
 
-@router.post("/api/flows/{kind}")
+@router.post("/api/flows/{kind}", responses=FLOW_STATE)
 async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
                      body: Annotated[JsonObject | None, Body()] = None) -> Response:
     """Starts the caller's flow of this kind, or returns the running one where it was (update-with-start).
@@ -110,7 +105,7 @@ async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
     return _state(flow)
 
 
-@router.get("/api/flows/{kind}/{flow_id}")
+@router.get("/api/flows/{kind}/{flow_id}", responses=FLOW_STATE)
 async def get_flow(kind: str, flow_id: str, user: CurrentCaller, state: State) -> Response:
     _owned(kind, flow_id, user)
     try:  # by name: given the method, the SDK would ignore result_type
@@ -139,19 +134,21 @@ async def _update(kind: str, flow_id: str, user: Owner, state: State, name: str,
 
 
 async def publish_raw(state: State, flow_id: str, body: bytes) -> None:
-    """Fans the new FlowState out to every SSE stream of this flow (any api instance) through Redis."""
+    """Fans the FlowState an Update returned out to every SSE stream of this flow (any api instance) through Redis;
+    a change the workflow makes by itself it publishes itself (FlowCore.publish), to the same channel."""
     with contextlib.suppress(Exception):  # a browser that misses an event re-reads the state
-        await state.redis.publish(channel(flow_id), body)
+        await publish_flow(state.redis, flow_id, body)
 
 
 async def publish(state: State, flow: FlowState) -> None:
     await publish_raw(state, flow.flow_id, json.dumps(asdict(flow), default=str).encode())
 
 
-@router.post("/api/flows/{kind}/{flow_id}/steps/{step}")
+@router.post("/api/flows/{kind}/{flow_id}/steps/{step}", responses=FLOW_STATE)
 async def submit_step(kind: str, flow_id: str, step: str, request: Request, user: CurrentCaller, state: State,
                       fields: Annotated[JsonObject, Body(default_factory=dict)]) -> Response:
-    """The current step's fields → 200 FlowState, or 422 {"errors": {field: message}, "message": text}."""
+    """The current step's fields → 200 FlowState, or 422 with the step's field errors in the one error shape
+    (docs/errors.md); 409 when the flow moved on or ended."""
     for (k, s, name), action in GUESSABLE_FIELDS.items():
         if (k, s) == (kind, step) and str(fields.get(name) or "").strip():
             _owned(kind, flow_id, user)
@@ -159,17 +156,18 @@ async def submit_step(kind: str, flow_id: str, step: str, request: Request, user
     return await _update(kind, flow_id, user, state, "submit", StepSubmission(step, fields))
 
 
-@router.post("/api/flows/{kind}/{flow_id}/back")
+@router.post("/api/flows/{kind}/{flow_id}/back", responses=FLOW_STATE)
 async def back(kind: str, flow_id: str, user: CurrentCaller, state: State) -> Response:
     return await _update(kind, flow_id, user, state, "back")
 
 
-@router.post("/api/flows/{kind}/{flow_id}/close")
+@router.post("/api/flows/{kind}/{flow_id}/close", responses=FLOW_STATE)
 async def close(kind: str, flow_id: str, user: CurrentCaller, state: State) -> Response:
     return await _update(kind, flow_id, user, state, "close")
 
 
-@router.get("/api/flows/{kind}/{flow_id}/events")
+@router.get("/api/flows/{kind}/{flow_id}/events", response_class=StreamingResponse,
+            responses=event_stream("The FlowState now, then each new one (`data:` FlowState JSON)"))
 async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller, state: State) -> StreamingResponse:
     """Server-Sent Events: the current FlowState, then a new one every time it changes."""
     _owned(kind, flow_id, user)
@@ -181,7 +179,7 @@ async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller,
             while not await request.is_disconnected():
                 pubsub = state.redis.pubsub()
                 try:
-                    await pubsub.subscribe(channel(flow_id))
+                    await pubsub.subscribe(flow_channel(flow_id))
                     # read after subscribing: whatever changed before, or while Redis was away, is in this state
                     current: RawValue = await handle.query(STATE_QUERY, result_type=RawValue)
                     yield b"data: " + _raw(current) + b"\n\n"
@@ -197,7 +195,7 @@ async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller,
                     await asyncio.sleep(RESUBSCRIBE_SECONDS)
                 finally:
                     with contextlib.suppress(RedisError):
-                        await pubsub.unsubscribe(channel(flow_id))
+                        await pubsub.unsubscribe(flow_channel(flow_id))
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
         except (RPCError, asyncio.CancelledError):
             return

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 
 from api.deps import Db
 from api.errors import ApiError
+from api.openapi_docs import SVG
 from api.params import Id
 from domain.art import asset_svg
 from store.models import Asset
@@ -16,7 +17,7 @@ from store.models import Asset
 router = APIRouter(tags=["media"])
 
 
-@router.get("/media/assets/{asset_id}/{variant}.svg")
+@router.get("/media/assets/{asset_id}/{variant}.svg", response_class=Response, responses=SVG)
 async def asset_image(asset_id: Id, variant: Literal["portal", "home"], db: Db) -> Response:
     asset = await db.get(Asset, asset_id)
     if asset is None:

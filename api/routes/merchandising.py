@@ -16,6 +16,7 @@ from fastapi import APIRouter, Header, Query
 from fastapi.responses import JSONResponse
 from pydantic import Field
 from sqlalchemy import func, select
+from sqlmodel import col
 from temporalio.client import WorkflowFailureError
 from temporalio.common import (
     SearchAttributePair,
@@ -29,11 +30,11 @@ from temporalio.service import RPCError
 from activities.merchandise_types import OrderItem, OrderRequest
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
+from api.purchase_schemas import ProductsOut
 from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
 from clients.store import StoreClient
-from domain.money import money_str
-from store.models import Investment, MerchandiseOrder
+from store.models import Investment, MerchandiseOrder, MerchandiseOrderPublic
 from workflows import search_attributes as sa
 from workflows.merchandise_order import MerchandiseOrderResult, MerchandiseOrderWorkflow, workflow_id
 
@@ -66,7 +67,7 @@ def _store(state: State) -> StoreClient:
     return StoreClient(state.http, state.settings.providers_url, state.settings.provider_api_key)
 
 
-@router.get("/api/merchandising/products/")
+@router.get("/api/merchandising/products/", response_model=None, responses={200: {"model": ProductsOut}})
 async def products(user: CurrentUser, state: State,
                    id: Annotated[list[int] | None, Query(max_length=50)] = None) -> dict[str, Any]:
     """The inventory check: the store's products asked for (an unreachable store is a 503: the upsell is skipped)."""
@@ -90,7 +91,7 @@ async def order_key(db: Db, user_id: int, body: OrderIn, idempotency_key: str | 
         return f"{user_id}-k{hashlib.sha256(idempotency_key.encode()).hexdigest()[:24]}"
     asset = _asset_id(body.order)
     investment = None if asset is None else await db.scalar(select(func.max(Investment.id)).where(
-        Investment.user_id == user_id, Investment.asset_id == asset))
+        col(Investment.user_id) == user_id, col(Investment.asset_id) == asset))
     if investment is None:
         return f"{user_id}-{uuid.uuid4().hex}"
     cart = json.dumps([i.product.model_dump() for i in body.cart], sort_keys=True)
@@ -115,10 +116,21 @@ async def run_order(state: State, req: OrderRequest) -> MerchandiseOrderResult:
     return await asyncio.wait_for(handle.result(), state.settings.money_workflow_wait_seconds)
 
 
-@router.post("/api/merchandising/orders/", response_model=None)
+def order_json(order: MerchandiseOrder, status: str | None = None) -> dict[str, Any]:
+    """The order as its public model answers it (its status overridden while its workflow still runs)."""
+    public = MerchandiseOrderPublic.model_validate(order, update={"status": status} if status else None)
+    return public.model_dump(mode="json")
+
+
+ORDER_ANSWERS: dict[int | str, dict[str, Any]] = {201: {"model": MerchandiseOrderPublic},
+                                                  202: {"model": MerchandiseOrderPublic}}
+
+
+@router.post("/api/merchandising/orders/", response_model=None, responses=ORDER_ANSWERS)
 async def create_order(body: OrderIn, user: CurrentUser, state: State, db: Db,
                        idempotency_key: Annotated[str | None, Header(max_length=100)] = None) -> JSONResponse:
-    refused = JSONResponse({"errors": [{"message": failure(state.settings.support_email)}]}, status_code=400)
+    # the order was refused (stock, payment): not the form's to fix, the spec's message says whom to contact
+    refused = ApiError(409, failure(state.settings.support_email)).response()
     key = await order_key(db, user.id, body, idempotency_key)
     req = OrderRequest(user.id, key, [OrderItem(i.product.id, i.product.quantity, i.product.variantId) for i in body.cart])
     try:
@@ -128,12 +140,12 @@ async def create_order(body: OrderIn, user: CurrentUser, state: State, db: Db,
         return refused
     except (RPCError, TimeoutError) as exc:  # not started, or still running: the order's workflow finishes it
         log.warning("merchandise order %s: no result in time (%r)", key, exc)
-        order = await db.scalar(select(MerchandiseOrder).where(MerchandiseOrder.idempotency_key == key))
+        order = await db.scalar(select(MerchandiseOrder).where(col(MerchandiseOrder.idempotency_key) == key))
         if order is None:
             raise ApiError(503, failure(state.settings.support_email)) from None
-        return JSONResponse({"id": order.id, "status": "pending", "total": money_str(order.total)}, status_code=202)
+        return JSONResponse(order_json(order, status="pending"), status_code=202)
     if result.status != "confirmed" or result.order_id is None:
         return refused
     order = await db.get(MerchandiseOrder, result.order_id)
     assert order is not None
-    return JSONResponse({"id": order.id, "status": order.status, "total": money_str(order.total)}, status_code=201)
+    return JSONResponse(order_json(order), status_code=201)

@@ -12,6 +12,7 @@ from temporalio.service import RPCError
 
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
+from api.financial_schemas import VerifiedOut
 from api.schemas import Body
 from clients.temporal_updates import update_once
 from store.gates import active_source
@@ -29,20 +30,20 @@ def cents(value: Any) -> str:
     try:
         amount = Decimal(str(value).replace("$", "").strip())
     except InvalidOperation:
-        raise ApiError(400, ENTER_AMOUNTS) from None
+        raise ApiError(422, ENTER_AMOUNTS) from None
     if not amount.is_finite() or not Decimal("0") < amount < Decimal("1") or amount != amount.quantize(Decimal("0.01")):
-        raise ApiError(400, ENTER_AMOUNTS)
+        raise ApiError(422, ENTER_AMOUNTS)
     return f"{amount:.2f}"
 
 
-@router.post("/api/dwolla/micro-deposits/")
+@router.post("/api/dwolla/micro-deposits/", response_model=VerifiedOut)
 async def verify_micro_deposits(body: MicroDepositsIn, request: Request, user: CurrentUser, state: State,
                                 db: Db) -> dict[str, Any]:
     amounts = MicroDeposits(cents(body.value1), cents(body.value2))
     await state.limiter.hit("micro-deposits", request, user.id)  # the amounts are guessable
     source = await active_source(db, user.id)
     if source is None or source.method != "manual":
-        raise ApiError(400, "There is no bank account waiting for micro-deposit verification.")
+        raise ApiError(409, "There is no bank account waiting for micro-deposit verification.")
     if source.status == "verified":
         return {"status": "verified", "message": VERIFIED}
     handle = (await state.temporal()).get_workflow_handle(workflow_id(user.id, source.id))
@@ -51,7 +52,7 @@ async def verify_micro_deposits(body: MicroDepositsIn, request: Request, user: C
     except WorkflowUpdateFailedError as exc:
         cause = exc.cause
         text = cause.message if isinstance(cause, ApplicationError) else "Something went wrong, please try again"
-        raise ApiError(400, text) from None
+        raise ApiError(422, text) from None
     except RPCError:
-        raise ApiError(400, "This bank account can no longer be verified; please link it again.") from None
+        raise ApiError(409, "This bank account can no longer be verified; please link it again.") from None
     return {"status": "verified", "message": message}

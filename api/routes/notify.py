@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import col
 
 from api.deps import CurrentUser, Db
 from api.errors import ApiError
@@ -27,7 +28,7 @@ async def _subscribe(path: str, body: AssetRef, user: CurrentUser, db: Db) -> Re
     if asset is None or asset.is_exited:
         raise ApiError(404, "Asset not found.", field="asset")
     if asset.asset_status not in statuses:
-        raise ApiError(400, refusal, field="asset")
+        raise ApiError(409, refusal, field="asset")
     await db.execute(insert(AssetSubscription).values(user_id=user.id, asset_id=asset.id, kind=kind)
                      .on_conflict_do_nothing(index_elements=["user_id", "asset_id", "kind"]))
     await db.commit()
@@ -36,13 +37,14 @@ async def _subscribe(path: str, body: AssetRef, user: CurrentUser, db: Db) -> Re
 
 async def _unsubscribe(path: str, asset_id: int, user: CurrentUser, db: Db) -> Response:
     kind = KINDS[path][0]
-    await db.execute(delete(AssetSubscription).where(AssetSubscription.user_id == user.id,
-                                                     AssetSubscription.asset_id == asset_id, AssetSubscription.kind == kind))
+    await db.execute(delete(AssetSubscription).where(col(AssetSubscription.user_id) == user.id,
+                                                     col(AssetSubscription.asset_id) == asset_id,
+                                                     col(AssetSubscription.kind) == kind))
     await db.commit()
     return Response(status_code=204)
 
 
-@router.post("/api/assets/notify_me/", status_code=201)
+@router.post("/api/assets/notify_me/", status_code=201, responses={201: {"model": AssetRef}})
 async def notify_me(body: AssetRef, user: CurrentUser, db: Db) -> Response:
     return await _subscribe("notify_me", body, user, db)
 
@@ -52,7 +54,7 @@ async def notify_me_off(asset_id: Id, user: CurrentUser, db: Db) -> Response:
     return await _unsubscribe("notify_me", asset_id, user, db)
 
 
-@router.post("/api/assets/notify-on-trading/", status_code=201)
+@router.post("/api/assets/notify-on-trading/", status_code=201, responses={201: {"model": AssetRef}})
 async def notify_on_trading(body: AssetRef, user: CurrentUser, db: Db) -> Response:
     return await _subscribe("notify-on-trading", body, user, db)
 

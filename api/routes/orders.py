@@ -15,7 +15,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api import order_calls as C
 from api.deps import CurrentUser, Db, State
-from api.errors import ApiError
+from api.errors import ApiError, ErrorBody
 from api.order_checks import asset_of_instrument, ats, market_of, order_check, refuse
 from api.order_schemas import (
     CancelOut,
@@ -25,10 +25,8 @@ from api.order_schemas import (
     OrderIdOut,
     OrderList,
     OrderRequestIn,
-    PositionInstrument,
     PositionOut,
     PositionsOut,
-    PositionUnits,
     PrevalidationOut,
     UnitsContext,
     order_out,
@@ -42,7 +40,8 @@ from store.positions import positions as positions_of
 from workflows import order_types as O
 from workflows.order_start import start_order
 
-router = APIRouter(tags=["orders"])
+# besides the shared error answers (app.py): the create and edit calls need an Idempotency-Key
+router = APIRouter(tags=["orders"], responses={400: {"model": ErrorBody, "description": "Idempotency-Key missing"}})
 BASE = "/api/financial-accounts/{account_id}"
 AccountId = Annotated[str, Path(max_length=64)]
 OrderId = Annotated[str, Path(max_length=64)]
@@ -54,6 +53,7 @@ TERM_INVALID = "The term must be GOOD_TIL_CANCELED or IMMEDIATE_OR_CANCEL."
 
 
 def _key(value: str | None) -> str:
+    # 400, not 422: a protocol header missing, no field of the order (draft-ietf-httpapi-idempotency-key-header §2.7)
     if value is None or not value.strip():
         raise ApiError(400, KEY_REQUIRED, error_type="IDEMPOTENCY_KEY_REQUIRED")
     return value.strip()
@@ -111,7 +111,7 @@ async def prevalidate_edit(account_id: AccountId, order_id: OrderId, body: EditI
     """An edit (units: the new unfilled units; unitPrice) checked as the create is, the order's own hold counting
     as free."""
     C.account_user(account_id, user.id)
-    view = await C.current_view(await state.temporal(), db, user.id, order_id)
+    view = await C.current_view(await state.temporal(), db, user.id, order_id, C.wait_seconds(state))
     asset = await _asset(db, int(view["asset_id"]))
     check = await order_check(state, db, user, asset, side=view["side"], order_type=R.LIMIT, units=body.units,
                               unit_price=body.unitPrice, editing=order_id)
@@ -161,8 +161,9 @@ async def submit_order(account_id: AccountId, order_id: OrderId, user: CurrentUs
     QUEUED with the high-volume message when the broker keeps refusing for a while."""
     C.account_user(account_id, user.id)
     client = await state.temporal()
-    await C.current_view(client, db, user.id, order_id)
-    view = await C.update(client, order_id, O.SUBMIT, None, O.OrderView, update_id=f"submit-{order_id}")
+    await C.owned(client, db, user.id, order_id)
+    view = await C.update(client, order_id, O.SUBMIT, None, O.OrderView, wait=C.wait_seconds(state),
+                          update_id=f"submit-{order_id}")
     data = asdict(view)
     if view.status == O.QUEUED and not view.message:
         asset = await _asset(db, view.asset_id)
@@ -188,7 +189,8 @@ async def list_orders(account_id: AccountId, user: CurrentUser, db: Db,
 @router.get(BASE + "/orders/{order_id}", response_model=OrderData)
 async def read_order(account_id: AccountId, order_id: OrderId, user: CurrentUser, state: State, db: Db) -> OrderData:
     C.account_user(account_id, user.id)
-    return OrderData(data=order_out(await C.current_view(await state.temporal(), db, user.id, order_id)))
+    view = await C.current_view(await state.temporal(), db, user.id, order_id, C.wait_seconds(state))
+    return OrderData(data=order_out(view))
 
 
 @router.put(BASE + "/orders/{order_id}", response_model=OrderData)
@@ -199,7 +201,7 @@ async def edit_order(account_id: AccountId, order_id: OrderId, body: EditIn, use
     C.account_user(account_id, user.id)
     key = _key(idempotency_key)
     client = await state.temporal()
-    view = await C.current_view(client, db, user.id, order_id)
+    view = await C.current_view(client, db, user.id, order_id, C.wait_seconds(state))
     if view["status"] in O.ENDED:
         raise ApiError(409, O.ORDER_ENDED, error_type=C.ORDER_ENDED)
     asset = await _asset(db, int(view["asset_id"]))
@@ -208,7 +210,7 @@ async def edit_order(account_id: AccountId, order_id: OrderId, body: EditIn, use
     refuse(R.prevalidate(check))
     assert check.units is not None and check.unit_price is not None
     edit = O.EditRequest(units=check.units, unit_price=money_str(check.unit_price))
-    result = await C.update(client, order_id, O.REPLACE, edit, O.OrderView,
+    result = await C.update(client, order_id, O.REPLACE, edit, O.OrderView, wait=C.wait_seconds(state),
                             update_id=f"replace-{O.order_id_for(user.id, key)}")
     return OrderData(data=order_out(asdict(result)))
 
@@ -220,9 +222,9 @@ async def cancel_order(account_id: AccountId, order_id: OrderId, user: CurrentUs
     Cancelation'; a change still processing → 409 'Unable to Cancel Order'."""
     C.account_user(account_id, user.id)
     client = await state.temporal()
-    view = await C.current_view(client, db, user.id, order_id)
+    view = await C.current_view(client, db, user.id, order_id, C.wait_seconds(state))
     try:
-        result = await C.update(client, order_id, O.CANCEL, None, O.CancelResult)
+        result = await C.update(client, order_id, O.CANCEL, None, O.CancelResult, wait=C.wait_seconds(state))
     except ApiError as exc:
         if exc.error_type != C.ORDER_ENDED:
             raise
@@ -238,10 +240,5 @@ async def positions(account_id: AccountId, user: CurrentUser, db: Db) -> Positio
     """Per financial instrument (the ticker without '#'): units.total (owned, those held for open asks included)
     and units.openAndAlienable (held past 5 business days, minus open asks)."""
     C.account_user(account_id, user.id)
-    out: dict[str, PositionOut] = {}
-    for p in await positions_of(db, user.id):
-        asset = await _asset(db, p.asset_id)
-        iid = O.instrument_id_of(asset.ticker)
-        out[iid] = PositionOut(financialInstrument=PositionInstrument(id=iid, assetId=asset.id, ticker=asset.ticker),
-                               units=PositionUnits(total=p.total, openAndAlienable=p.open_and_alienable))
-    return PositionsOut(data=out)
+    return PositionsOut(data={p.instrument_id: PositionOut.model_validate(p.as_json())
+                              for p in await positions_of(db, user.id)})

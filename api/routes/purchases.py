@@ -7,15 +7,18 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import Field
+from pydantic import BaseModel, Field
 from sqlalchemy import select
+from sqlmodel import col
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
 from api.deps import CurrentUser, Db, State, own
-from api.errors import ApiError
+from api.errors import ApiError, ErrorItem, error_response
+from api.flow_refusals import refusal_response
 from api.params import Id
 from api.purchase_flow import asset_of, running_purchase
+from api.purchase_schemas import GiftOut, InvestmentOut, InvestmentsOut, ReservationOut
 from api.routes.flows import publish
 from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
@@ -24,7 +27,7 @@ from clients.temporal_updates import update_once
 from domain import purchase as P
 from store.models import Asset, Investment
 from store.purchases import investment_json
-from workflows.flow_core import FlowState
+from workflows.flow_core import REFUSALS, FlowState
 from workflows.make_investment import MakeInvestmentWorkflow, RestInvest
 
 router = APIRouter(tags=["purchase"])
@@ -57,14 +60,8 @@ class GiftIn(Body):
     asset: int | str | None = None
 
 
-def errors_body(status: int, messages: list[str], error_type: str | None = None) -> JSONResponse:
-    body: dict[str, Any] = {"errors": [{"message": m} for m in messages]}
-    if error_type:
-        body["error_type"] = error_type
-    return JSONResponse(body, status_code=status)
-
-
-@router.post("/api/assets/{asset_id}/invest/reservations")
+@router.post("/api/assets/{asset_id}/invest/reservations", response_model=None,
+             responses={200: {"model": ReservationOut}})
 async def reservation(asset_id: Id, user: CurrentUser, state: State, db: Db,
                       body: ReservationIn | None = None) -> dict[str, Any]:
     """The shares held for the caller's running purchase of this asset (held when the flow opened)."""
@@ -75,8 +72,13 @@ async def reservation(asset_id: Id, user: CurrentUser, state: State, db: Db,
     return info
 
 
+class EnvelopeOut(BaseModel):
+    envelope_id: str
+    envelope_view_url: str
+
+
 @router.post("/api/investments/docusign/")
-async def prepare_signature(body: SignatureIn, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
+async def prepare_signature(body: SignatureIn, user: CurrentUser, state: State, db: Db) -> EnvelopeOut:
     """The envelope of the caller's running purchase (created when the flow reached its signature step)."""
     asset = await asset_of(db, body.asset)
     client = await state.temporal()
@@ -84,12 +86,15 @@ async def prepare_signature(body: SignatureIn, user: CurrentUser, state: State, 
     flow: FlowState = await client.get_workflow_handle(flow_id).query(MakeInvestmentWorkflow.state)
     if flow.step != "docusign" or not flow.context.get("envelope_view_url"):
         raise ApiError(409, "Sorry, something went wrong")
-    return {"envelope_id": flow.context["envelope_id"], "envelope_view_url": flow.context["envelope_view_url"]}
+    return EnvelopeOut(envelope_id=str(flow.context["envelope_id"]),
+                       envelope_view_url=str(flow.context["envelope_view_url"]))
 
 
-@router.post("/api/assets/{asset_id}/invest", response_model=None)
+@router.post("/api/assets/{asset_id}/invest", response_model=None, status_code=201,
+             responses={201: {"model": InvestmentOut, "description": "The investment"}})
 async def invest(asset_id: Id, body: InvestIn, user: CurrentUser, state: State, db: Db) -> JSONResponse:
-    """Confirms the running purchase: the investment, or 400 with the spec's error_type."""
+    """Confirms the running purchase: the investment, or 422 with the server's messages and the spec's error_type
+    (409 when the purchase moved on or ended)."""
     await asset_of(db, asset_id)
     client = await state.temporal()
     handle = client.get_workflow_handle(await running_purchase(db, client, user, asset_id))
@@ -98,25 +103,24 @@ async def invest(asset_id: Id, body: InvestIn, user: CurrentUser, state: State, 
         flow: FlowState = await update_once(lambda uid: handle.execute_update(MakeInvestmentWorkflow.invest, req, id=uid))
     except WorkflowUpdateFailedError as exc:
         cause = exc.cause
-        if isinstance(cause, ApplicationError) and cause.type in ("InvalidStep", "WrongStep", "FlowEnded"):
-            details = cause.details[0] if cause.details and isinstance(cause.details[0], dict) else {}
-            return errors_body(400 if cause.type == "InvalidStep" else 409,
-                               [str(m) for m in details.values()] or [cause.message])
+        if isinstance(cause, ApplicationError) and cause.type in REFUSALS:
+            return refusal_response(cause)
         raise
     await publish(state, flow)
     outcome = flow.context
     if outcome.get("view") != "success":
-        return errors_body(400, list(outcome.get("messages") or [P.PURCHASE_ERROR_TITLE]), outcome.get("error_type"))
+        messages = [ErrorItem(message=str(m)) for m in outcome.get("messages") or [P.PURCHASE_ERROR_TITLE]]
+        return error_response(422, messages, error_type=outcome.get("error_type"))
     return JSONResponse(outcome["investment"], status_code=201)
 
 
-@router.post("/api/promocode/validate/", response_model=None)
+@router.post("/api/promocode/validate/", response_model=None, responses={200: {"model": GiftOut}})
 async def validate_gift(body: GiftIn, request: Request, user: CurrentUser, state: State,
                         db: Db) -> JSONResponse | dict[str, Any]:
-    """A gift code for this asset: its value, or 400 with the provider's message."""
+    """A gift code for this asset: its value, or 422 with the provider's message on redeemCode."""
     code = P.normalize_gift(body.redeemCode)
     if not code:
-        return JSONResponse({"detail": P.GIFT_REQUIRED, "errors": [{"message": P.GIFT_REQUIRED}]}, status_code=400)
+        raise ApiError(422, P.GIFT_REQUIRED, field="redeemCode")
     await state.limiter.hit("gift-code", request, user.id)
     ticker = ""
     if body.asset is not None:
@@ -127,26 +131,26 @@ async def validate_gift(body: GiftIn, request: Request, user: CurrentUser, state
     try:
         r = await promo.validate(code, ticker)
     except ProviderRejected as exc:
-        return JSONResponse({"detail": exc.message, "errors": [{"message": exc.message}]}, status_code=400)
+        raise ApiError(422, exc.message, field="redeemCode") from None
     except ProviderError:
         raise ApiError(503, "Sorry, something went wrong") from None
     if not r.get("valid"):
         message = str(r.get("message") or "This promo code is not valid.")
-        return JSONResponse({"detail": message, "errors": [{"message": message}]}, status_code=400)
+        raise ApiError(422, message, field="redeemCode")
     return {"value": r.get("value"), "redeemCode": r.get("code") or code, "assetTicker": r.get("asset_ticker")}
 
 
 async def _by_ticker(db: Db, ticker: str) -> Asset:
-    asset = await db.scalar(select(Asset).where(Asset.ticker == ticker))
+    asset = await db.scalar(select(Asset).where(col(Asset.ticker) == ticker))
     if asset is None:
         raise ApiError(404, "Asset not found.")
     return asset
 
 
-@router.get("/api/users/{user_id}/investments")
+@router.get("/api/users/{user_id}/investments", response_model=None, responses={200: {"model": InvestmentsOut}})
 async def investments(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
     own(user, user_id)
-    rows = (await db.execute(select(Investment, Asset).join(Asset, Asset.id == Investment.asset_id)
-                             .where(Investment.user_id == user.id).order_by(Investment.id.desc()))).all()
+    rows = (await db.execute(select(Investment, Asset).join(Asset, col(Asset.id) == col(Investment.asset_id))
+                             .where(col(Investment.user_id) == user.id).order_by(col(Investment.id).desc()))).all()
     return {"items": [investment_json(inv, asset) for inv, asset in rows]}
 

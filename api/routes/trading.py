@@ -46,8 +46,8 @@ async def confirm_order(order_id: OrderId, user: CurrentUser, state: State, db: 
     """The investor confirms the match waiting on this order (the workflow confirms at the ATS); outside the
     window's CONFIRMATION, or with no match waiting, 409 with the workflow's message."""
     client = await state.temporal()
-    await C.current_view(client, db, user.id, order_id)
-    view = await C.update(client, order_id, O.CONFIRM, None, O.OrderView)
+    await C.owned(client, db, user.id, order_id)
+    view = await C.update(client, order_id, O.CONFIRM, None, O.OrderView, wait=C.wait_seconds(state))
     return OrderData(data=order_out(asdict(view)))
 
 

@@ -4,7 +4,10 @@ by any api instance or inside a workflow (its activities publish, store/live.py)
 - `order`: one of the caller's orders changed (channel `trading:user:{id}`; the api's Order, keep the highest
   `version`); on connect, the caller's open orders (of the instrument, if named) as they are now;
 - `book`, `window`, `pricing`: the instrument's order book, trading window or pricing changed
-  (channel `trading:market:{instrumentId}`; `data` as published).
+  (channel `trading:market:{instrumentId}`; `data` as published);
+- `subscribed` (`data: {}`): the stream is subscribed, after the open orders: a page reads what the stream does not
+  carry on connect (positions, the book) from here on, so a change made before the stream listened (a settlement
+  between the page's first read and the subscription) is not lost.
 
 Authenticated as the flow streams are (the Bearer/JWT header); a comment line every `HEARTBEAT_SECONDS` keeps
 proxies from closing an idle stream; Redis restarting → the stream stays open and subscribes again."""
@@ -23,8 +26,10 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 from redis.exceptions import RedisError
 from sqlalchemy import select
+from sqlmodel import col
 
 from api.deps import CurrentCaller, State
+from api.openapi_docs import event_stream
 from api.order_schemas import order_out
 from store.live import market_channel, user_channel
 from store.models import Asset
@@ -61,17 +66,20 @@ async def _open_orders(state: State, user_id: int, instrument_id: str | None) ->
     async with state.sessions() as db:
         asset_id = None
         if instrument_id:
-            asset_id = await db.scalar(select(Asset.id).where(Asset.ticker == f"#{instrument_id}"))
+            asset_id = await db.scalar(select(col(Asset.id)).where(col(Asset.ticker) == f"#{instrument_id}"))
             if asset_id is None:
                 return []
         views = await list_views(db, user_id, asset_id=asset_id, active=True)
     return [order_out(asdict(v)).model_dump() for v in views]
 
 
-@router.get("/api/trading/events")
+@router.get("/api/trading/events", response_class=StreamingResponse,
+            responses=event_stream("`order` (an Order), `book`, `window`, `pricing` events; `subscribed` once listening",
+                                   ("order", *MARKET_EVENTS, "subscribed")))
 async def trading_events(request: Request, user: CurrentCaller, state: State,
                          instrumentId: InstrumentId = None) -> StreamingResponse:
-    """Server-Sent Events: `order` (the caller's orders), `book` / `window` / `pricing` (the instrument's market)."""
+    """Server-Sent Events: `order` (the caller's orders), `book` / `window` / `pricing` (the instrument's market);
+    `subscribed` once listening (read anything else the page shows after it)."""
     instrument = O.instrument_id_of(instrumentId) if instrumentId else None
     channels = [user_channel(user.id)] + ([market_channel(instrument)] if instrument else [])
 
@@ -84,7 +92,7 @@ async def trading_events(request: Request, user: CurrentCaller, state: State,
                     # read after subscribing: whatever changed before (or while Redis was away) is in this answer
                     for order in await _open_orders(state, user.id, instrument):
                         yield sse("order", order)
-                    yield b": subscribed\n\n"
+                    yield sse("subscribed", {})
                     while not await request.is_disconnected():
                         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=HEARTBEAT_SECONDS)
                         if message is None:

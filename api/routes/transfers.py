@@ -14,6 +14,7 @@ from pydantic import Field
 
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
+from api.financial_schemas import TransferOut
 from api.schemas import Body
 from api.transfer_start import initiated
 from domain import transfer_rules as T
@@ -36,22 +37,22 @@ def transfer_json(t: Transfer) -> dict[str, Any]:
             "created": t.created_at.isoformat(), "failure_reason": t.failure_reason}
 
 
-@router.post("/api/dwolla/transfers/", status_code=201)
+@router.post("/api/dwolla/transfers/", status_code=201, response_model=TransferOut)
 async def create_transfer(body: TransferIn, user: CurrentUser, state: State, db: Db,
                           idempotency_key: Annotated[str | None, Header(max_length=100)] = None) -> dict[str, Any]:
     direction = body.type.strip().lower()
     if direction not in T.DIRECTIONS:
-        raise ApiError(400, "Choose deposit or withdrawal.", field="type")
+        raise ApiError(422, "Choose deposit or withdrawal.", field="type")
     amount = T.parse_amount(body.amount)
     if err := T.amount_error(amount):
-        raise ApiError(400, err, field="amount")
+        raise ApiError(422, err, field="amount")
     assert amount is not None
     try:
         source = await check_can_move_money(db, user, state.settings)
     except GateClosed as exc:
         raise ApiError(exc.status, exc.message, error_type=exc.error_type) from None
     if direction == "withdrawal" and (err := await withdrawal_refusal(db, user.id, amount, state.settings.deposit_hold_days)):
-        raise ApiError(400, err, field="amount", error_type="InsufficientFunds")  # quick answer; binding in the workflow
+        raise ApiError(422, err, field="amount", error_type="InsufficientFunds")  # quick answer; binding in the workflow
     client_key = hashlib.sha256(idempotency_key.encode()).hexdigest()[:32] if idempotency_key else uuid.uuid4().hex
     t = await request_transfer(db, user_id=user.id, funding_source_id=source.id, direction=direction, amount=amount,
                                idempotency_key=f"api:{user.id}:{direction}:{amount}:{client_key}")
@@ -61,5 +62,5 @@ async def create_transfer(body: TransferIn, user: CurrentUser, state: State, db:
         log.exception("transfer %s was not initiated by its workflow", t.id)
         raise ApiError(503, "Something went wrong, please try again later") from None
     if refusal:
-        raise ApiError(400, refusal, field="amount", error_type="InsufficientFunds")
+        raise ApiError(422, refusal, field="amount", error_type="InsufficientFunds")
     return transfer_json(t)

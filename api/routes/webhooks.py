@@ -15,11 +15,13 @@ from typing import Any
 from fastapi import APIRouter, Request
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import col
 from temporalio.client import Client
 from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import Db, State
 from api.errors import ApiError
+from api.order_schemas import WebhookAck
 from store.models import Customer, Envelope, FundingSource, Transfer, WebhookEvent
 from workflows.bank_link import workflow_id as bank_link_id
 from workflows.make_investment import MakeInvestmentWorkflow
@@ -37,7 +39,7 @@ def valid_signature(secret: str, body: bytes, signature: str) -> bool:
 
 
 async def accept(request: Request, state: State, db: Db) -> dict[str, Any] | None:
-    """A verified event not applied yet (None when it was applied before); forged → 401, malformed → 400."""
+    """A verified event not applied yet (None when it was applied before); forged → 401, malformed → 422."""
     body = await request.body()
     if not valid_signature(state.settings.webhook_secret, body, request.headers.get("x-sandbox-signature", "")):
         raise ApiError(401, "Invalid webhook signature.")
@@ -46,8 +48,8 @@ async def accept(request: Request, state: State, db: Db) -> dict[str, Any] | Non
         event_id = str(event["id"])
         str(event["topic"])
     except (ValueError, KeyError, TypeError):
-        raise ApiError(400, "Malformed webhook event.") from None
-    seen = await db.scalar(select(WebhookEvent.event_id).where(WebhookEvent.event_id == event_id))
+        raise ApiError(422, "Malformed webhook event.") from None
+    seen = await db.scalar(select(col(WebhookEvent.event_id)).where(col(WebhookEvent.event_id) == event_id))
     return event if seen is None else None
 
 
@@ -80,29 +82,29 @@ async def signal(client: Client, workflow_id: str, name: str, *args: Any) -> Non
     log.info("webhook signal %s: workflow %s already closed", name, workflow_id)
 
 
-@router.post("/api/webhooks/payments/")
+@router.post("/api/webhooks/payments/", response_model=WebhookAck)
 async def payments_webhook(request: Request, state: State, db: Db) -> dict[str, Any]:
     event = await accept(request, state, db)
     if event is None:
         return {"status": "duplicate"}
     topic, resource = str(event["topic"]), str(event.get("resource_id", ""))
     if topic.startswith("transfer_"):
-        t = await db.scalar(select(Transfer).where(Transfer.provider_id == resource))
+        t = await db.scalar(select(Transfer).where(col(Transfer.provider_id) == resource))
         if t is not None:
             await signal(await state.temporal(), transfer_id(t.id), TransferWorkflow.provider_update.__name__)
     elif topic.startswith("microdeposits_") or topic.startswith("funding_source_"):
-        fs = await db.scalar(select(FundingSource).where(FundingSource.provider_id == resource))
+        fs = await db.scalar(select(FundingSource).where(col(FundingSource.provider_id) == resource))
         if fs is not None:
             await signal(await state.temporal(), bank_link_id(fs.user_id, fs.id), "provider_update")
     elif topic == "customer_verified":
-        customer = await db.scalar(select(Customer).where(Customer.provider_customer_id == str(event.get(
+        customer = await db.scalar(select(Customer).where(col(Customer.provider_customer_id) == str(event.get(
             "customer_id") or resource)))
         if customer is not None:
             customer.status = "verified"
     return await applied(db, event)
 
 
-@router.post("/api/webhooks/esign/")
+@router.post("/api/webhooks/esign/", response_model=WebhookAck)
 async def esign_webhook(request: Request, state: State, db: Db) -> dict[str, Any]:
     """The e-sign provider says an envelope changed: wake its purchase flow, which asks the provider itself."""
     event = await accept(request, state, db)

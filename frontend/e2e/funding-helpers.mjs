@@ -1,7 +1,8 @@
 // Helpers of the funding browser tests: confirming the e-mail, a flow step under any base path, the sandbox bank's
 // statement (micro-deposits), and a small PNG made on the spot.
 import zlib from 'node:zlib'
-import { onBase, PROVIDERS_URL, waitForMailLink } from './helpers.mjs'
+import { BASE_URL, onBase, PROVIDERS_URL, waitForMailLink } from './helpers.mjs'
+import { atStep, PROFILE_STEPS, submitSteps } from './flow-helpers.mjs'
 
 const CONFIRM_LINK = /https?:\/\/[^\s"'<>]+\/email\/confirm\?key=[^\s"'<>]+/
 
@@ -14,6 +15,16 @@ export async function confirmEmail(page, email) {
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Waits until the flow under `base` shows `step` (its URL and rendered step), with its heading. */
+/** The onboarding to the fund-account page: the profile steps through the API, the bank linked in the sandbox. */
+export async function onboardWithLinkedBank(page) {
+  await page.goto(`${BASE_URL}/app/onboarding`)
+  await atStep(page, 'intro')
+  await submitSteps(page, PROFILE_STEPS)
+  await atStep(page, 'connect-bank', 'Connect Your Bank')
+  await signInToSandboxBank(page)
+  await page.waitForURL('**/app/fund-account', { timeout: 45_000 })
+}
+
 /** The bank-linking sandbox's hosted page: the first bank, the sandbox credentials, the first account. */
 export async function signInToSandboxBank(page) {
   await page.getByRole('button', { name: 'Sign in to your bank' }).click()

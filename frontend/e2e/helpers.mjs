@@ -46,11 +46,20 @@ export async function launch(variant) {
   const page = context.pages()[0] ?? (await context.newPage())
   const problems = []
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  // what a failed test prints: the page's last URLs and api answers, in order (a race shows in their sequence)
+  const trail = []
+  const note = (line) => trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`) > 80 && trail.shift()
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`url ${frame.url()}`))
+  page.on('response', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/api/')) note(`${r.request().method()} ${url.pathname} → ${r.status()}`)
+  })
+  page.on('requestfailed', (r) => note(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`))
   const close = async () => {
     await context.close().catch(() => undefined)
     fs.rmSync(userDataDir, { recursive: true, force: true })
   }
-  return { context, page, problems, close }
+  return { context, page, problems, trail, close }
 }
 
 export async function screenshot(page, variant, step) {

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
-import { atStep, flowCall, PROFILE_STEPS, signUp, submitSteps } from './flow-helpers.mjs'
-import { confirmEmail, signInToSandboxBank } from './funding-helpers.mjs'
+import { flowCall, signUp } from './flow-helpers.mjs'
+import { confirmEmail, onboardWithLinkedBank } from './funding-helpers.mjs'
 
 const BASE = '/app/make-investment'
 const FAILED_TITLE = 'Unable to purchase the share'
@@ -52,12 +52,7 @@ async function fundedInvestor(page, variant) {
   const email = uniqueEmail(`invest-${variant.name}`)
   await signUp(page, email)
   await confirmEmail(page, email)
-  await page.goto(`${BASE_URL}/app/onboarding`)
-  await atStep(page, 'intro')
-  await submitSteps(page, PROFILE_STEPS)
-  await atStep(page, 'connect-bank', 'Connect Your Bank')
-  await signInToSandboxBank(page)
-  await page.waitForURL('**/app/fund-account', { timeout: 45_000 })
+  await onboardWithLinkedBank(page)
   const deposit = await flowCall(page, 'POST', '/api/dwolla/transfers/', { type: 'deposit', amount: '1000.00' })
   assert.ok(deposit.status < 300, `deposit: ${deposit.status} ${JSON.stringify(deposit.body)}`)
   await cashIs(page, '1000.00')

@@ -10,7 +10,7 @@ const UNDER_18 = 'In order to invest on Vitrine you must be above the age of 18.
 
 for (const variant of [DESKTOP, ANDROID]) {
   test(`onboarding with a manual bank (${variant.name})`, { timeout: 300_000 }, async (t) => {
-    const { page, problems, close } = await launch(variant)
+    const { page, problems, trail, close } = await launch(variant)
     t.after(close)
     const shot = (step) => screenshot(page, variant, `onboarding-${step}`)
     try {
@@ -49,7 +49,7 @@ for (const variant of [DESKTOP, ANDROID]) {
       const flowId = (await flowCall(page, 'POST', '/api/flows/onboarding')).body.flow_id
       const refused = await flowCall(page, 'POST', `/api/flows/onboarding/${flowId}/steps/date-of-birth`, { date_of_birth: '01/01/2015' })
       assert.equal(refused.status, 422)
-      assert.equal(refused.body.errors.date_of_birth, UNDER_18)
+      assert.equal(refused.body.errors.find((e) => e.field === 'date_of_birth')?.message, UNDER_18) // docs/errors.md
       await atStep(page, 'date-of-birth')
       await dob.fill('04/15/1990')
       await next(page)
@@ -184,6 +184,7 @@ for (const variant of [DESKTOP, ANDROID]) {
       assert.deepEqual(problems, [])
     } catch (error) {
       await shot('failed')
+      console.error(`onboarding (${variant.name}) failed at ${page.url()}; the page's trail:\n${trail.join('\n')}`)
       throw error
     }
   })

@@ -1,7 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { UserProvider } from './account/UserProvider'
+import { queryClient } from './api/queryClient'
 import { currentMode } from './domain/mode'
 import { routes } from './routes'
 import { useTokenRefresh } from './session/useTokenRefresh'
@@ -19,6 +21,7 @@ function SessionKeeper() {
 export function App() {
   const router = useMemo(() => createBrowserRouter(routes(currentMode())), [])
   return (
+    <QueryClientProvider client={queryClient}>
     <ChakraProvider value={system}>
       <ErrorBoundary>
         <BrowserGuard>
@@ -32,5 +35,6 @@ export function App() {
         </BrowserGuard>
       </ErrorBoundary>
     </ChakraProvider>
+    </QueryClientProvider>
   )
 }

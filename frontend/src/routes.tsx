@@ -1,36 +1,42 @@
 /** The route table (spec doc 1 §2): public pages, vanity redirects and the logged-in app per mode. */
+import type { ComponentType, ReactElement } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
 import { VANITY_REDIRECTS } from './config'
 import type { AppMode } from './domain/mode'
 import { AssetsPage } from './pages/AssetsPage'
-import { AuthPage } from './pages/auth/AuthPage'
-import { EmailConfirmPage } from './pages/auth/EmailConfirmPage'
-import { NewPasswordPage } from './pages/auth/NewPasswordPage'
-import { SigningCallbackPage } from './pages/auth/SigningCallbackPage'
-import { ContactPage } from './pages/ContactPage'
-import { DisclaimerPage } from './pages/DisclaimerPage'
 import { HomePage } from './pages/HomePage'
-import { InvestmentsPage } from './pages/InvestmentsPage'
 import { LogoutPage } from './pages/LogoutPage'
-import { DocumentPage } from './documents/DocumentPage'
-import { FundAccountPage } from './funding/FundAccountPage'
-import { MakeInvestmentPage } from './invest/MakeInvestmentPage'
-import { OnboardingPage } from './onboarding/OnboardingPage'
-import { PlaceOrderPage } from './trade/PlaceOrderPage'
-import { AtsPage } from './trading/AtsPage'
-import { OrdersPage } from './trading/OrdersPage'
-import { DepositWithdrawRoute } from './portfolio/DepositWithdrawRoute'
-import { MicroDepositDialog } from './portfolio/MicroDepositDialog'
 import { PlaceholderPage } from './pages/PlaceholderPage'
-import { PrivacyPage } from './pages/PrivacyPage'
-import { SettingsPage } from './pages/SettingsPage'
-import { StatementsPage } from './pages/StatementsPage'
-import { TourPage } from './pages/TourPage'
-import { TransactionHistoryPage } from './pages/TransactionHistoryPage'
 import { VanityRedirect } from './pages/VanityRedirect'
 import { RequireAuth } from './session/RequireAuth'
 import { AppShell } from './shell/AppShell'
 import { ErrorPage } from './ui/ErrorPage'
+import { PageLoading } from './ui/PageLoading'
+import { trackJob } from './ui/loaderStore'
+
+/**
+ * A page loaded when its route is first visited (its own chunk, with the libraries only it uses): the flows, the
+ * portfolio, trading and settings stay out of the JavaScript the first screen needs (README "Bundle"). The shell,
+ * the sign-in pages, home and the catalogue load with the app.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: pick(await trackJob(load())) }) // the top bar runs while the chunk loads
+}
+
+function placeOrder(side: 'BID' | 'ASK'): () => Promise<{ element: ReactElement }> {
+  return async () => {
+    const { PlaceOrderPage } = await trackJob(import('./trade/PlaceOrderPage'))
+    return { element: <PlaceOrderPage side={side} /> }
+  }
+}
+
+/** The sign-in pages: their forms (Formik, Yup and the rules) load with them, not with the app. */
+function authPage(kind: 'login' | 'signup' | 'password-reset'): () => Promise<{ element: ReactElement }> {
+  return async () => {
+    const { AuthPage } = await trackJob(import('./pages/auth/AuthPage'))
+    return { element: <AuthPage kind={kind} /> }
+  }
+}
 
 const assetRoutes: RouteObject[] = [
   { path: 'assets', element: <AssetsPage /> },
@@ -48,9 +54,9 @@ function appRoutes(mode: AppMode): RouteObject[] {
       { index: true, element: <Navigate to="/app/assets" replace /> },
       ...assetRoutes,
       // a free share (special access) is redeemed through the purchase flow
-      { path: 'make-investment/*', element: <MakeInvestmentPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'make-investment/*', lazy: page(() => import('./invest/MakeInvestmentPage'), (m) => m.MakeInvestmentPage) },
+      { path: 'contact', lazy: page(() => import('./pages/ContactPage'), (m) => m.ContactPage) },
+      { path: 'privacy', lazy: page(() => import('./pages/PrivacyPage'), (m) => m.PrivacyPage) },
       { path: '*', element: <Navigate to="/app/assets" replace /> },
     ]
   }
@@ -60,28 +66,28 @@ function appRoutes(mode: AppMode): RouteObject[] {
     ...assetRoutes,
     {
       path: 'investments',
-      element: <InvestmentsPage />,
+      lazy: page(() => import('./pages/InvestmentsPage'), (m) => m.InvestmentsPage),
       children: [
         { index: true, element: null },
-        { path: 'microdeposits', element: <MicroDepositDialog /> },
-        { path: 'deposit-withdrawal', element: <DepositWithdrawRoute /> },
+        { path: 'microdeposits', lazy: page(() => import('./portfolio/MicroDepositDialog'), (m) => m.MicroDepositDialog) },
+        { path: 'deposit-withdrawal', lazy: page(() => import('./portfolio/DepositWithdrawRoute'), (m) => m.DepositWithdrawRoute) },
       ],
     },
-    { path: 'investments/transaction', element: <TransactionHistoryPage /> },
-    { path: 'investments/statements', element: <StatementsPage /> },
-    { path: 'settings', element: <SettingsPage /> },
-    { path: 'contact', element: <ContactPage /> },
-    { path: 'privacy', element: <PrivacyPage /> },
-    { path: 'disclaimer', element: <DisclaimerPage /> },
-    { path: 'tour/:step?', element: <TourPage /> },
-    { path: 'onboarding/*', element: <OnboardingPage /> },
-    { path: 'fund-account/*', element: <FundAccountPage /> },
-    { path: 'document/*', element: <DocumentPage /> },
-    { path: 'make-investment/*', element: <MakeInvestmentPage /> },
-    { path: 'place-bid/*', element: <PlaceOrderPage side="BID" /> },
-    { path: 'place-ask/*', element: <PlaceOrderPage side="ASK" /> },
-    { path: 'orders', element: <OrdersPage /> },
-    { path: 'ats/*', element: <AtsPage /> },
+    { path: 'investments/transaction', lazy: page(() => import('./pages/TransactionHistoryPage'), (m) => m.TransactionHistoryPage) },
+    { path: 'investments/statements', lazy: page(() => import('./pages/StatementsPage'), (m) => m.StatementsPage) },
+    { path: 'settings', lazy: page(() => import('./pages/SettingsPage'), (m) => m.SettingsPage) },
+    { path: 'contact', lazy: page(() => import('./pages/ContactPage'), (m) => m.ContactPage) },
+    { path: 'privacy', lazy: page(() => import('./pages/PrivacyPage'), (m) => m.PrivacyPage) },
+    { path: 'disclaimer', lazy: page(() => import('./pages/DisclaimerPage'), (m) => m.DisclaimerPage) },
+    { path: 'tour/:step?', lazy: page(() => import('./pages/TourPage'), (m) => m.TourPage) },
+    { path: 'onboarding/*', lazy: page(() => import('./onboarding/OnboardingPage'), (m) => m.OnboardingPage) },
+    { path: 'fund-account/*', lazy: page(() => import('./funding/FundAccountPage'), (m) => m.FundAccountPage) },
+    { path: 'document/*', lazy: page(() => import('./documents/DocumentPage'), (m) => m.DocumentPage) },
+    { path: 'make-investment/*', lazy: page(() => import('./invest/MakeInvestmentPage'), (m) => m.MakeInvestmentPage) },
+    { path: 'place-bid/*', lazy: placeOrder('BID') },
+    { path: 'place-ask/*', lazy: placeOrder('ASK') },
+    { path: 'orders', lazy: page(() => import('./trading/OrdersPage'), (m) => m.OrdersPage) },
+    { path: 'ats/*', lazy: page(() => import('./trading/AtsPage'), (m) => m.AtsPage) },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]
@@ -92,14 +98,15 @@ export function routes(mode: AppMode): RouteObject[] {
     {
       element: <Outlet />,
       errorElement: <ErrorPage />,
+      hydrateFallbackElement: <PageLoading />, // a first visit straight to a lazy page, while its chunk loads
       children: [
         { path: '/', element: <Navigate to="/app" replace /> },
-        { path: '/login', element: <AuthPage kind="login" /> },
-        { path: '/signup', element: <AuthPage kind="signup" /> },
-        { path: '/password-reset', element: <AuthPage kind="password-reset" /> },
-        { path: '/new-password', element: <NewPasswordPage /> },
-        { path: '/email/confirm', element: <EmailConfirmPage /> },
-        { path: '/dcsigncllbck', element: <SigningCallbackPage /> },
+        { path: '/login', lazy: authPage('login') },
+        { path: '/signup', lazy: authPage('signup') },
+        { path: '/password-reset', lazy: authPage('password-reset') },
+        { path: '/new-password', lazy: page(() => import('./pages/auth/NewPasswordPage'), (m) => m.NewPasswordPage) },
+        { path: '/email/confirm', lazy: page(() => import('./pages/auth/EmailConfirmPage'), (m) => m.EmailConfirmPage) },
+        { path: '/dcsigncllbck', lazy: page(() => import('./pages/auth/SigningCallbackPage'), (m) => m.SigningCallbackPage) },
         ...Object.entries(VANITY_REDIRECTS).map(([path, to]) => ({ path: `/${path}`, element: <VanityRedirect to={to} /> })),
         { path: '/app/logout', element: <LogoutPage /> },
         {

@@ -1,5 +1,39 @@
-/** Chakra UI v3 system: the default config plus the Vitrine palette (ink and gold). */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+/**
+ * Chakra UI v3 system: Chakra's base (conditions, utilities) and default theme (tokens, semantic tokens, styles),
+ * with the recipes of the components the app uses only — the default config carries all of Chakra's ~75 component
+ * recipes into the first JavaScript the browser loads (README "Bundle") — plus the Vitrine palette (ink and gold).
+ * A component added to the app needs its recipe here (unstyled otherwise; `theme.test.ts` checks the list).
+ */
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import {
+  alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, checkboxSlotRecipe, checkmarkRecipe,
+  collapsibleSlotRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe, drawerSlotRecipe, fieldSlotRecipe,
+  fieldsetSlotRecipe, globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe, keyframes, layerStyles,
+  linkRecipe, listSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, radioCardSlotRecipe, radioGroupSlotRecipe,
+  radiomarkRecipe, semanticTokens, separatorRecipe, skeletonRecipe, spinnerRecipe, stepsSlotRecipe, tableSlotRecipe,
+  tabsSlotRecipe, textStyles, tokens,
+} from '@chakra-ui/react/theme'
+
+/** The recipes of the components the app renders (Button, IconButton and CloseButton share `button`). */
+const recipes = {
+  badge: badgeRecipe, button: buttonRecipe, checkmark: checkmarkRecipe, heading: headingRecipe, icon: iconRecipe,
+  input: inputRecipe, inputAddon: inputAddonRecipe, link: linkRecipe, radiomark: radiomarkRecipe,
+  separator: separatorRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe,
+}
+const slotRecipes = {
+  alert: alertSlotRecipe, checkbox: checkboxSlotRecipe, collapsible: collapsibleSlotRecipe, dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe, radioCard: radioCardSlotRecipe,
+  radioGroup: radioGroupSlotRecipe, steps: stepsSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe,
+}
+
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+})
 
 const config = defineConfig({
   globalCss: {
@@ -72,4 +106,4 @@ const config = defineConfig({
   },
 })
 
-export const system = createSystem(defaultConfig, config)
+export const system = createSystem(defaultBaseConfig, chakraTheme, config)

@@ -4,12 +4,14 @@ Signing, the body encoding and the retry policy are the providers' (:mod:`provid
 :mod:`providers.webhook_outbox`): ``X-Sandbox-Signature`` = hex HMAC-SHA256 of the exact body under the
 webhook secret, retried with doubling backoff on a transport error, 408/425/429/5xx, up to
 ``ats_webhook_max_attempts``; another 4xx is final. Events are ``{id, topic, created, data}``; only the events of
-the webhook client (Vitrine) are stored (the demo market maker has no endpoint). Chaos may delay, double or
-reorder deliveries.
+the webhook client (Vitrine) are stored (the demo market maker has no endpoint). Up to ``ats_webhook_concurrency``
+deliveries are in flight at once, as real providers send them; one resource's (order's, execution's) events go one
+after another, oldest first. Chaos may delay, double or reorder deliveries.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from typing import Any
@@ -83,15 +85,24 @@ async def deliver_due(ats: Ats, http: httpx.AsyncClient, now: float | None = Non
         rows = await conn.fetch(
             "UPDATE webhook_events SET due_at = $2 + 60 WHERE seq IN (SELECT seq FROM webhook_events"
             " WHERE status = 'pending' AND due_at <= $2 ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)"
-            " RETURNING seq, id, body",
+            " RETURNING seq, id, body, resource_id",
             BATCH, at,
         )  # leased for a minute: a crash mid-delivery sends it again later
     ordered = sorted(rows, key=lambda r: r["seq"], reverse=ats.chaos.config.webhook_reorder)
-    for r in ordered:
-        result = await post(ats, r["body"], r["id"], http)
-        if result.delivered and ats.chaos.duplicate():
-            await post(ats, r["body"], r["id"], http)
-        await _record(ats, r["id"], result, at)
+    lanes: dict[str, list[asyncpg.Record]] = {}
+    for r in ordered:  # one lane per resource: its events in order, the lanes side by side
+        lanes.setdefault(r["resource_id"] or r["id"], []).append(r)
+    gate = asyncio.Semaphore(max(1, ats.settings.ats_webhook_concurrency))
+
+    async def lane(events: list[asyncpg.Record]) -> None:
+        async with gate:
+            for r in events:
+                result = await post(ats, r["body"], r["id"], http)
+                if result.delivered and ats.chaos.duplicate():
+                    await post(ats, r["body"], r["id"], http)
+                await _record(ats, r["id"], result, at)
+
+    await asyncio.gather(*(lane(events) for events in lanes.values()))
     return len(ordered)
 
 

@@ -6,10 +6,12 @@ from logging.config import fileConfig
 
 from alembic import context
 from sqlalchemy import create_engine, pool
+from sqlmodel import SQLModel
 
-import store.trading_models  # noqa: F401 - the trading tables in the metadata
+import store.models  # noqa: F401 - the tables in SQLModel's metadata
+import store.trading_models  # noqa: F401
 from config import get_settings
-from store.models import Base
+from store.sync_url import sync_url as to_sync
 
 config = context.config
 if config.config_file_name is not None:
@@ -18,11 +20,11 @@ if config.config_file_name is not None:
 
 def sync_url() -> str:
     url = context.get_x_argument(as_dictionary=True).get("url") or get_settings().database_url
-    return url.replace("+asyncpg", "+psycopg")
+    return to_sync(url)
 
 
 def run_migrations_offline() -> None:
-    context.configure(url=sync_url(), target_metadata=Base.metadata, literal_binds=True)
+    context.configure(url=sync_url(), target_metadata=SQLModel.metadata, literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()
 
@@ -30,7 +32,7 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     engine = create_engine(sync_url(), poolclass=pool.NullPool)
     with engine.connect() as connection:
-        context.configure(connection=connection, target_metadata=Base.metadata)
+        context.configure(connection=connection, target_metadata=SQLModel.metadata)
         with context.begin_transaction():
             context.run_migrations()
 

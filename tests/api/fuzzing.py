@@ -1,5 +1,7 @@
 """Schemathesis (v4) over the api's OpenAPI, run by its engine in a thread against a served api: the examples,
-coverage, fuzzing and stateful phases, checking that no answer is a server error."""
+coverage, fuzzing and stateful phases, checking that no answer is a server error, that every error answer
+(4xx and 5xx) is in the one error shape (docs/errors.md), and that every answer is what the OpenAPI documents for
+its status (response_schema_conformance: the documenting models forbid undocumented keys)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from typing import Any
 import schemathesis
 from schemathesis.engine import Status, events, from_schema
 from schemathesis.engine.recorder import ScenarioRecorder
+
+from tests.error_shape import error_body
 
 FLOW = "/api/flows/{kind}/{flow_id}"
 FLOW_PARAMS = {"kind": "$request.path.kind", "flow_id": "$response.body#/flow_id"}
@@ -40,6 +44,17 @@ LINKS: list[tuple[str, str, str, str, str, dict[str, str]]] = [
      {"asset_id": "$response.body#/items/0/id"}),
     ("get", "/api/v2/assets/", "200", "post", "/api/assets/{asset_id}/invest", {"asset_id": "$response.body#/items/0/id"}),
 ]
+
+
+@schemathesis.check
+def error_shape(ctx: Any, response: Any, case: Any) -> bool | None:
+    """Every error answer is {"errors": [{"message", "field"?}], "error_type"?} (a streamed answer is no error)."""
+    if response.status_code >= 400:
+        try:
+            error_body(response.json())
+        except (AssertionError, ValueError) as exc:
+            raise AssertionError(f"{response.status_code} not in the one error shape: {response.text[:200]}") from exc
+    return None
 
 
 def with_links(schema: dict[str, Any]) -> dict[str, Any]:
@@ -108,7 +123,8 @@ def run(*, base_url: str, schema: dict[str, Any], token: Callable[[], str], exam
         "seed": seed, "max-time": max_time, "cache": {"enabled": False}, "base-url": base_url, "request-timeout": 20,
         "max-stream-events": 2, "workers": workers, "suppress-health-check": ["all"],
         "generation": {"max-examples": examples, "database": "none"},
-        "checks": {"enabled": False, "not_a_server_error": {"enabled": True}},
+        "checks": {"enabled": False, "not_a_server_error": {"enabled": True}, "error_shape": {"enabled": True},
+                   "response_schema_conformance": {"enabled": True}},
         "phases": {"examples": {"enabled": True, "fill-missing": True}, "coverage": {"enabled": True},
                    "fuzzing": {"enabled": True}, "stateful": {"enabled": True, "max-steps": 8}},
     })

@@ -100,10 +100,10 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
     for _ in range(2):
         r = await api.post(URL, content=signed(secret, ghost)[0], headers=signed(secret, ghost)[1])
         assert r.status_code == 503, r.text
-    # malformed but signed: 400
+    # malformed but signed: 422
     r = await api.post(URL, content=b"[1]", headers=signed(secret, {"id": "x"})[1] | {
         "X-Sandbox-Signature": hmac.new(secret.encode(), b"[1]", hashlib.sha256).hexdigest()})
-    assert r.status_code == 400, r.text
+    assert r.status_code == 422, r.text
     await api.delete(f"/api/financial-accounts/{account}/orders/{oid}", headers=a["headers"])
 
 

@@ -37,7 +37,7 @@ async def test_bad_patch_keeps_saved_data(api: httpx.AsyncClient) -> None:
     assert r.status_code == 200
     for bad in ({"username": "x"}, {"middle_initial": "7"}, {"first_name": "y" * 200}, {"first_name": 5}):
         r = await api.patch("/api/auth/user/", json=bad, headers=h)
-        assert r.status_code == 400, bad
+        assert r.status_code == 422, bad
     me = (await api.get("/api/auth/user/", headers=h)).json()
     assert (me["first_name"], me["last_name"]) == ("Ada", "Lovelace")
     assert (await api.post("/api/v3/auth/login/", json={"email": user["email"], "password": PASSWORD})).status_code == 200
@@ -62,7 +62,7 @@ async def test_if_match_on_update(api: httpx.AsyncClient) -> None:
 BEYOND_INT32, BEYOND_INT64 = 2**31, 2**63
 
 
-async def test_ids_beyond_the_database_range_are_400(api: httpx.AsyncClient) -> None:
+async def test_ids_beyond_the_database_range_are_422(api: httpx.AsyncClient) -> None:
     user = await signup(api)
     h = user["headers"]
     for method, path in (("GET", "/api/v2/assets/{}/"), ("GET", "/media/assets/{}/portal.svg"),
@@ -71,7 +71,7 @@ async def test_ids_beyond_the_database_range_are_400(api: httpx.AsyncClient) -> 
                          ("GET", "/api/users/{}/investments"), ("GET", "/api/users/{}")):
         for big in (BEYOND_INT32, BEYOND_INT64, -1):
             r = await api.request(method, path.format(big), headers=h)
-            assert r.status_code == 400, (method, path, big, r.status_code, r.text)
+            assert r.status_code == 422, (method, path, big, r.status_code, r.text)
             assert r.json()["errors"][0]["message"], r.text
 
 
@@ -79,7 +79,7 @@ async def test_asset_ids_beyond_the_database_range_in_bodies(api: httpx.AsyncCli
     user = await signup(api)
     h = user["headers"]
     r = await api.post("/api/assets/notify_me/", json={"asset": BEYOND_INT32 * 8}, headers=h)
-    assert r.status_code == 400 and r.json()["errors"][0]["field"] == "asset", r.text
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "asset", r.text
     for path, body in (("/api/flows/make-investment", {"asset_id": BEYOND_INT32}),
                        ("/api/investments/docusign/", {"asset": str(BEYOND_INT64)}),
                        ("/api/promocode/validate/", {"redeemCode": "GIFT", "asset": BEYOND_INT32})):
@@ -97,10 +97,10 @@ async def test_nul_characters_are_refused_before_the_database(api: httpx.AsyncCl
                        ("/api/promocode/validate/", {"redeemCode": "GIFT", "asset": "#A\x00"}),
                        ("/api/flows/onboarding", {"x": ["\x00"]})):
         r = await api.post(path, json=body, headers=h)
-        assert r.status_code == 400, (path, r.status_code, r.text)
+        assert r.status_code == 422, (path, r.status_code, r.text)
         assert r.json()["errors"][0]["message"] == "Text must not contain NUL characters.", r.text
     flow = (await api.post("/api/flows/onboarding", headers=h)).json()
     r = await api.post(f"/api/flows/onboarding/{flow['flow_id']}/steps/{flow['step']}", json={"a\x00": 1}, headers=h)
-    assert r.status_code == 400, r.text
+    assert r.status_code == 422, r.text
     r = await api.put("/api/uploads/%00", content=b"x", headers={"content-type": "image/png"})
-    assert r.status_code == 400, r.text
+    assert r.status_code == 422, r.text

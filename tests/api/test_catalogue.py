@@ -8,10 +8,13 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 from sqlalchemy import select, update
+from sqlmodel import col
 
+from api.catalogue_schemas import AssetsOut, HomeScreenOut, StatusChangesOut, TradingDatesOut
 from api.state import AppState
 from store.models import Asset
 from tests.api.accounts import PASSWORD, signup
+from tests.api.documented import conforms
 
 EARLY = {"host": "early.vitrine.test"}
 
@@ -19,6 +22,7 @@ EARLY = {"host": "early.vitrine.test"}
 async def assets(api: httpx.AsyncClient, **params: str) -> list[dict]:  # type: ignore[type-arg]
     r = await api.get("/api/v2/assets/", params=params)
     assert r.status_code == 200, r.text
+    conforms(AssetsOut, r.json())
     items: list[dict] = r.json()["items"]  # type: ignore[type-arg]
     return items
 
@@ -58,7 +62,7 @@ async def test_search_rule(api: httpx.AsyncClient) -> None:
     cars = await assets(api, category="cars")
     assert cars and all(a["category"] == "cars" for a in cars)
     r = await api.get("/api/v2/assets/", params={"category": "spaceships"})
-    assert r.status_code == 400
+    assert r.status_code == 422
 
 
 async def test_one_asset_and_missing_asset(api: httpx.AsyncClient) -> None:
@@ -68,7 +72,7 @@ async def test_one_asset_and_missing_asset(api: httpx.AsyncClient) -> None:
     r = await api.get("/api/v2/assets/999999/")
     assert r.status_code == 404 and r.json()["errors"][0]["message"] == "Asset not found."
     r = await api.get("/api/v2/assets/abc/")
-    assert r.status_code == 400
+    assert r.status_code == 422
 
 
 async def test_etag_304_and_cache_control(api: httpx.AsyncClient) -> None:
@@ -87,28 +91,32 @@ async def test_change_feed_and_schedule(api: httpx.AsyncClient, app_state: AppSt
     assert sched["update_seconds_interval"] > 0
     since = time.time() - 0.5
     async with app_state.sessions() as db:
-        asset = await db.scalar(select(Asset).where(Asset.ticker == "#HOBBIT"))
+        asset = await db.scalar(select(Asset).where(col(Asset.ticker) == "#HOBBIT"))
         assert asset is not None
-        await db.execute(update(Asset).where(Asset.id == asset.id).values(shares_sold=Asset.shares_sold + 1))
+        await db.execute(update(Asset).where(col(Asset.id) == asset.id).values(shares_sold=col(Asset.shares_sold) + 1))
         await db.commit()
     await app_state.catalogue.invalidate()
     r = await api.get("/api/v2/asset/status/", params={"modified_gte": str(since)})
     body = r.json()
+    conforms(StatusChangesOut, body)
     assert [i["id"] for i in body["items"]] == [asset.id]
     assert set(body) == {"items", "next_update_timestamp", "update_seconds_interval"}
-    assert (await api.get("/api/v2/asset/status/", params={"modified_gte": "yesterday"})).status_code == 400
+    assert (await api.get("/api/v2/asset/status/", params={"modified_gte": "yesterday"})).status_code == 422
 
 
 async def test_home_trading_dates_categories(api: httpx.AsyncClient) -> None:
     home = (await api.get("/api/client-screens/home")).json()
+    conforms(HomeScreenOut, home)
     assert home["features"]["calendar"]["enabled"] is True
     assert home["assets"] and not any(a["is_exited"] for a in home["assets"])
     dates = (await api.get("/api/assets/trading-dates/")).json()
+    conforms(TradingDatesOut, dates)
     assert dates["windows"] and all(datetime.fromisoformat(w["opens"]).weekday() < 5 for w in dates["windows"])
     cats = (await api.get("/api/categories/")).json()["items"]
     assert {(c["key"], c["pathname"]) for c in cats} == {
         ("cars", "cars"), ("history", "history"), ("wine-spirits", "wine-spirits"), ("art", "comics-literature"),
         ("watches", "luxury")}
+    assert all(set(c) == {"key", "pathname", "title", "color"} for c in cats)  # the table's `order` is not public
 
 
 async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState) -> None:
@@ -126,9 +134,9 @@ async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState) 
     from store.models import AccessGroup, User
 
     async with app_state.sessions() as db:
-        uid = await db.scalar(select(User.id).where(User.email == "early@vitrine.test"))
-        cartier = await db.scalar(select(Asset.id).where(Asset.ticker == "#CARTIER"))
-        await db.execute(update(AccessGroup).where(AccessGroup.user_id == uid, AccessGroup.asset_id == cartier)
+        uid = await db.scalar(select(col(User.id)).where(col(User.email) == "early@vitrine.test"))
+        cartier = await db.scalar(select(col(Asset.id)).where(col(Asset.ticker) == "#CARTIER"))
+        await db.execute(update(AccessGroup).where(col(AccessGroup.user_id) == uid, col(AccessGroup.asset_id) == cartier)
                          .values(access_end=datetime.now(UTC) - timedelta(days=1)))
         await db.commit()
     tickers = [a["ticker"] for a in (await api.get("/api/v2/assets/", headers=headers)).json()["items"]]
@@ -151,7 +159,7 @@ async def test_notify_subscriptions(api: httpx.AsyncClient) -> None:
     assert (await api.post("/api/assets/notify_me/", json={"asset": soon["id"]}, headers=h)).status_code == 201
     assert (await api.post("/api/assets/notify_me/", json={"asset": soon["id"]}, headers=h)).status_code == 201
     r = await api.post("/api/assets/notify_me/", json={"asset": closed["id"]}, headers=h)
-    assert r.status_code == 400
+    assert r.status_code == 409  # the asset is not coming soon: its state, not the form
     assert (await api.post("/api/assets/notify-on-trading/", json={"asset": closed["id"]}, headers=h)).status_code == 201
     me = (await api.get("/api/auth/user/", headers=h)).json()
     assert me["notify_me"] == [soon["id"]] and me["notify_on_trading"] == [closed["id"]]

@@ -16,12 +16,14 @@ import pytest
 from temporalio.testing import WorkflowEnvironment
 
 from api import market_refresher
+from api.catalogue_schemas import AssetOut
 from api.market_refresher import MarketRefresher
 from api.state import AppState
 from clients.ats import AtsUnavailable
 from config import Settings
 from store.market_state import MARKET_STATE_KEY
 from tests.api.apps import api_with, client, random_address
+from tests.api.documented import conforms
 from tests.api.market_api import ats_server, down_state, mapi, market, mstate, sessions  # noqa: F401
 from tests.trading.conftest import Sessions
 from tests.trading.order_harness import KEY, Market
@@ -32,6 +34,7 @@ async def asset(http: httpx.AsyncClient, asset_id: int) -> dict[str, Any]:
     r = await http.get(f"/api/v2/assets/{asset_id}/")
     assert r.status_code == 200, r.text
     body: dict[str, Any] = r.json()
+    conforms(AssetOut, body)
     return body
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select
+from sqlmodel import col
 
 from api.state import AppState
 from domain import ledger as L
@@ -24,7 +25,7 @@ from workflows.order_types import instrument_id_of
 async def entries(state: AppState, prefix: str) -> int:
     async with state.sessions() as db:
         return int(await db.scalar(select(func.count()).select_from(LedgerEntry).where(
-            LedgerEntry.idempotency_key.startswith(prefix))) or 0)
+            col(LedgerEntry.idempotency_key).startswith(prefix))) or 0)
 
 
 async def positions(api: httpx.AsyncClient, user_id: int, headers: dict[str, str]) -> dict[str, Any]:
@@ -52,7 +53,7 @@ async def test_demo_investors_hold_aged_lots_and_the_seed_is_idempotent(api: htt
             assert units_of == {"total": units, "openAndAlienable": units}, (email, ticker)  # may sell at once
         async with app_state.sessions() as db:
             assert await available_cash(db, uid) >= DEMO_CASH
-            assert await db.scalar(select(User.email).where(User.id == uid)) == email
+            assert await db.scalar(select(col(User.email)).where(col(User.id) == uid)) == email
 
 
 async def test_an_offering_purchase_posts_its_lot_once(api: httpx.AsyncClient, app_state: AppState) -> None:
@@ -68,7 +69,7 @@ async def test_an_offering_purchase_posts_its_lot_once(api: httpx.AsyncClient, a
     async with app_state.sessions() as db:
         await post_missing_lots(db)  # a re-run posts no second lot of this purchase
         lots = await db.scalar(select(func.count()).select_from(SharePosting).where(
-            SharePosting.account == L.shares(int(user["user_id"])), SharePosting.asset_id == asset.id))
+            col(SharePosting.account) == L.shares(int(user["user_id"])), col(SharePosting.asset_id) == asset.id))
     assert lots == 1  # one lot, posted once
     held = await positions(api, int(user["user_id"]), user["headers"])
     assert held[instrument_id_of(asset.ticker)]["units"]["total"] == 3

@@ -48,9 +48,9 @@ async def test_a_second_session_cannot_change_the_address_without_the_password(
     stolen = await refreshed(api, await login(api, user["email"]))
     new = new_address()
     r = await api.post("/api/auth/change-email/", json={"email": new}, headers=stolen)
-    assert (r.status_code, r.json()["errors"][0]["message"], r.json()["errors"][0]["field"]) == (400, REQUIRED, "password")
+    assert (r.status_code, r.json()["errors"][0]["message"], r.json()["errors"][0]["field"]) == (422, REQUIRED, "password")
     r = await api.post("/api/auth/change-email/", json={"email": new, "password": "Guess1234"}, headers=stolen)
-    assert (r.status_code, r.json()["errors"][0]["message"]) == (400, WRONG)
+    assert (r.status_code, r.json()["errors"][0]["message"]) == (422, WRONG)
     me = (await api.get("/api/auth/user/", headers=stolen)).json()
     assert [e["email"] for e in me["emails"]] == [user["email"]]
     r = await api.post("/api/auth/change-email/", json={"email": new, "password": PASSWORD}, headers=stolen)

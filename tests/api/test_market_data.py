@@ -97,7 +97,7 @@ async def test_unknown_instrument_is_404_and_bad_ids_are_refused(mapi: httpx.Asy
         assert r.status_code == 404, r.text
         assert r.json()["errors"][0]["message"] == "Financial instrument not found."
         r = await mapi.get(f"{BASE.format('bad%20id')}/{kind}", headers=caller)
-        assert r.status_code == 400, r.text
+        assert r.status_code == 422, r.text
     r = await mapi.get(f"{BASE.format('NOPE404')}/pricing")
     assert r.status_code == 401  # signed-in callers only
 

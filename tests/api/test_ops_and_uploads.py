@@ -10,11 +10,13 @@ import httpx
 from sqlalchemy import update
 from temporalio.client import Client
 
+from api.purchase_schemas import UploadedOut, UploadTicketOut
 from api.state import AppState
 from config import Settings
 from store.models import Upload
 from tests.api.accounts import signup
 from tests.api.apps import api_with, client
+from tests.api.documented import conforms
 
 PLAIN = {"payloads": [{"metadata": {"encoding": base64.b64encode(b"json/plain").decode()},
                        "data": base64.b64encode(b'{"ssn": "123-45-6789"}').decode()}]}
@@ -52,6 +54,7 @@ async def test_an_expired_upload_address_is_refused(api: httpx.AsyncClient, app_
         r = await api.post("/api/users/files/", json={"file_name": "id.png", "content_type": "image/png",
                                                       "document_type": "license"}, headers=user["headers"])
         assert r.status_code == 201
+        conforms(UploadTicketOut, r.json())
         urls.append(r.json())
     async with app_state.sessions() as db:  # the first address was handed out longer ago than it lasts
         await db.execute(update(Upload).where(Upload.token == urls[0]["file_key"])
@@ -60,4 +63,7 @@ async def test_an_expired_upload_address_is_refused(api: httpx.AsyncClient, app_
     r = await api.put(urls[0]["url"], content=PNG, headers={"content-type": "image/png"})
     assert (r.status_code, r.json()["errors"][0]["message"]) == (
         403, "This upload link has expired. Please choose the file again.")
-    assert (await api.put(urls[1]["url"], content=PNG, headers={"content-type": "image/png"})).status_code == 200
+    stored = await api.put(urls[1]["url"], content=PNG, headers={"content-type": "image/png"})
+    assert stored.status_code == 200
+    conforms(UploadedOut, stored.json())
+    assert stored.json() == {"file_key": urls[1]["file_key"], "size": len(PNG)}

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import update
+from sqlmodel import col
 from temporalio.client import Client
 from temporalio.service import RPCError
 
@@ -22,6 +23,7 @@ from domain import order_rules as R
 from domain import order_wizard as W
 from domain.purchase import SHARES_MIN
 from store.models import Customer, Email, User
+from store.positions import positions
 from store.trading_ledger import HoldRequest, hold
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
@@ -112,18 +114,18 @@ async def test_every_prevalidation_code_with_its_message(api: httpx.AsyncClient,
     b = await funded_investor(api, app_state)
     ub = int(b["user_id"])
     async with app_state.sessions() as db:
-        await db.execute(update(Email).where(Email.user_id == ub).values(verified=False))
+        await db.execute(update(Email).where(col(Email.user_id) == ub).values(verified=False))
         await db.commit()
     await assert_refused_alike(api, temporal_client, b, order_body(t), R.EMAIL_NOT_VERIFIED,
                                R.VERIFY_EMAIL.format(email=b["email"]))
     async with app_state.sessions() as db:
-        await db.execute(update(Email).where(Email.user_id == ub).values(verified=True))
-        await db.execute(update(User).where(User.id == ub).values(state="TX"))
+        await db.execute(update(Email).where(col(Email.user_id) == ub).values(verified=True))
+        await db.execute(update(User).where(col(User.id) == ub).values(state="TX"))
         await db.commit()
     await assert_refused_alike(api, temporal_client, b, order_body(t), R.FINANCIAL_ACCOUNT_RESTRICTED, R.STATE_BLOCKED)
     async with app_state.sessions() as db:
-        await db.execute(update(User).where(User.id == ub).values(state="CA"))
-        await db.execute(update(Customer).where(Customer.user_id == ub).values(status="suspended"))
+        await db.execute(update(User).where(col(User.id) == ub).values(state="CA"))
+        await db.execute(update(Customer).where(col(Customer.user_id) == ub).values(status="suspended"))
         await db.commit()
     answer = await prevalidate(api, b, order_body(t))
     assert (answer["valid"], answer["code"]) == (False, R.FINANCIAL_ACCOUNT_RESTRICTED), answer
@@ -258,6 +260,8 @@ async def test_positions(api: httpx.AsyncClient, app_state: AppState, providers:
     assert ask["status"] == "SUBMITTED", ask
     r = await api.get(f"/api/financial-accounts/{acct(a)}/positions", headers=a["headers"])
     assert r.json()["data"][iid]["units"] == {"total": 8, "openAndAlienable": 2}, r.text
+    async with app_state.sessions() as db:  # the store's position is the call's, key and shape (spec §3, §7)
+        assert {p.instrument_id: p.as_json() for p in await positions(db, uid)} == r.json()["data"], r.text
 
 
 async def test_queued_while_the_broker_refuses(api: httpx.AsyncClient, app_state: AppState,

@@ -35,9 +35,9 @@ async def test_reset_confirm_sets_new_password_once(api: httpx.AsyncClient, sand
     # the link dies with the password it was made for
     again = await api.post("/api/auth/password/reset/confirm/",
                            json={**link, "new_password1": "Other1234", "new_password2": "Other1234"})
-    assert again.status_code == 400
+    assert again.status_code == 422
     assert again.json()["errors"][0]["message"] == "The password reset link is invalid or has expired."
-    assert (await api.post("/api/v3/auth/login/", json={"email": user["email"], "password": PASSWORD})).status_code == 400
+    assert (await api.post("/api/v3/auth/login/", json={"email": user["email"], "password": PASSWORD})).status_code == 422
     assert (await api.post("/api/v3/auth/login/", json={"email": user["email"], "password": "Renewed123"})).status_code == 200
 
 
@@ -55,5 +55,5 @@ async def test_forged_reset_token_refused(api: httpx.AsyncClient) -> None:
     r = await api.post("/api/auth/password/reset/confirm/", json={
         "uid": "MQ", "token": "ffffffff-0123456789abcdef0123456789abcdef", "new_password1": "Abcdefg1",
         "new_password2": "Abcdefg1"})
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert user

@@ -1,5 +1,6 @@
 """Schemathesis over the api's OpenAPI, authenticated as a funded investor, against the real services: its examples,
-coverage, fuzzing and stateful phases find no server error (5xx).
+coverage, fuzzing and stateful phases find no server error (5xx), no error answer outside the one error shape and
+no answer other than the OpenAPI documents.
 
 Quick in `make test`; `make fuzz` runs it long (VITRINE_FUZZ_EXAMPLES cases per operation and phase,
 VITRINE_FUZZ_MAX_TIME seconds at most, VITRINE_FUZZ_SEED to replay a run). The api is served over HTTP in its own

@@ -26,9 +26,10 @@ class FaultHook:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def arm(self, holds: dict[str, float], *, after: bool = False) -> None:
-        """Holds the first attempt of these activity types before their body (or after it, when `after`)."""
-        lines = "".join(f"{name} {seconds}\n" for name, seconds in holds.items())
+    def arm(self, holds: dict[str, float], *, after: bool = False, local: bool = False) -> None:
+        """Holds the first attempt of these activity types before their body (or after it, when `after`); regular
+        activities only, local ones too when `local`."""
+        lines = "".join(f"{name} {seconds}{' local' if local else ''}\n" for name, seconds in holds.items())
         (self.folder / (ARMED_AFTER if after else ARMED)).write_text(lines)
 
     def disarm(self) -> None:
@@ -44,6 +45,11 @@ class FaultHook:
 
     def starts(self) -> int:
         return len(self._lines(STARTS))
+
+    def started(self, activity_type: str, after: int = 0) -> list[Held]:
+        """The activities of this type that started (entered their body) after the first `after` starts."""
+        return [Held(t, w, int(a), int(pid)) for t, w, a, _, pid in (line.split() for line in self._lines(STARTS)[after:])
+                if t == activity_type]
 
     async def wait_held(self, activity_type: str, after: int, workflow_id: str | None = None,
                         wait: float = 90) -> list[Held]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select
+from sqlmodel import col
 
 from api.state import AppState
 from store.models import Investment, LedgerEntry, LedgerPosting, Transfer
@@ -97,20 +98,20 @@ async def books(state: AppState, users: list[dict[str, Any]]) -> None:
         assert await db.scalar(select(func.coalesce(func.sum(LedgerPosting.amount), 0))) == 0
         for user in users:
             uid = int(user["user_id"])
-            transfers = (await db.scalars(select(Transfer.id).where(  # a 503-refused request moved nothing
-                Transfer.user_id == uid, Transfer.failure_code.is_distinct_from(REFUSED)))).all()
+            transfers = (await db.scalars(select(col(Transfer.id)).where(  # a 503-refused request moved nothing
+                col(Transfer.user_id) == uid, col(Transfer.failure_code).is_distinct_from(REFUSED)))).all()
             assert transfers == [user["transfer_id"]], (uid, transfers)
             t = user["transfer_id"]
-            keys = sorted((await db.scalars(select(LedgerEntry.idempotency_key).where(
-                LedgerEntry.idempotency_key.like(f"transfer-{t}:%")))).all())
+            keys = sorted((await db.scalars(select(col(LedgerEntry.idempotency_key)).where(
+                col(LedgerEntry.idempotency_key).like(f"transfer-{t}:%")))).all())
             assert keys == [f"transfer-{t}:initiated", f"transfer-{t}:settled"], keys
-            bought = (await db.scalars(select(Investment.shares).where(Investment.user_id == uid))).all()
+            bought = (await db.scalars(select(col(Investment.shares)).where(col(Investment.user_id) == uid))).all()
             assert bought == [1], (uid, bought)
-            purchase = (await db.scalars(select(LedgerEntry.id).where(
-                LedgerEntry.idempotency_key == f"purchase:{user['purchase_flow']}"))).all()
+            purchase = (await db.scalars(select(col(LedgerEntry.id)).where(
+                col(LedgerEntry.idempotency_key) == f"purchase:{user['purchase_flow']}"))).all()
             assert len(purchase) == 1, (uid, purchase)
-            rows = (await db.execute(select(LedgerPosting.account, func.sum(LedgerPosting.amount))
-                                     .where(LedgerPosting.account.like(f"user:{uid}:%"))
+            rows = (await db.execute(select(col(LedgerPosting.account), func.sum(col(LedgerPosting.amount)))
+                                     .where(col(LedgerPosting.account).like(f"user:{uid}:%"))
                                      .group_by(LedgerPosting.account))).all()
             held = {account.split(":")[-1]: Decimal(total) for account, total in rows if Decimal(total)}
             assert held == {"cash": DEPOSIT - PRICE, "investments": PRICE}, (uid, held)

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select, update
+from sqlmodel import col
 
 from api.state import AppState
 from domain import ledger as L
@@ -19,6 +20,7 @@ from store.ledger import post
 from store.models import Asset, Customer, Email, FundingSource, Investment, LedgerPosting, User
 from tests.api.accounts import signup
 from tests.flows.driver import Flow
+from tests.flows.funding import onboarded, verify_bank
 
 
 async def funded_investor(api: httpx.AsyncClient, state: AppState, cash: str = "1000.00",
@@ -27,14 +29,14 @@ async def funded_investor(api: httpx.AsyncClient, state: AppState, cash: str = "
     uid = int(user["user_id"])
     now = datetime.now(UTC)
     async with state.sessions() as db:
-        await db.execute(update(User).where(User.id == uid).values(
+        await db.execute(update(User).where(col(User.id) == uid).values(
             first_name="Grace", last_name="Hopper", phone_number="(555) 555-5555", date_of_birth="12/09/1976",
             address="1 Navy Yard", city="Sacramento", state="CA", postal_code="95814", ssn_last4="6789",
             terms_agreed_at=now, tos3_agreed_at=now if tos3 else None,
             investment_info={"accredited_status": 3, "sec_or_finra_organization_name": "",
                              "publicly_traded_company_tickers": "", "isAssociated": False, "isShareholder": False}))
-        await db.execute(update(Email).where(Email.user_id == uid).values(verified=True, primary=True))
-        await db.execute(update(Customer).where(Customer.user_id == uid).values(
+        await db.execute(update(Email).where(col(Email.user_id) == uid).values(verified=True, primary=True))
+        await db.execute(update(Customer).where(col(Customer.user_id) == uid).values(
             status="verified", investor_details={"riskToleranceLevel": "MODERATE"},
             employment_details={"employmentStatus": "EMPLOYED", "employer": "Navy", "occupationOrJobTitle": "Admiral",
                                 "pretaxAnnualIncome": 90000, "liquidNetWorth": 50000}))
@@ -73,7 +75,7 @@ async def asset_row(state: AppState, asset_id: int) -> Asset:
 
 async def investments_of(state: AppState, user_id: int) -> list[Investment]:
     async with state.sessions() as db:
-        return list((await db.scalars(select(Investment).where(Investment.user_id == user_id))).all())
+        return list((await db.scalars(select(Investment).where(col(Investment.user_id) == user_id))).all())
 
 
 async def ledger_total(state: AppState) -> Decimal:
@@ -112,3 +114,14 @@ class Purchase(Flow):
         await self.ok({"shares": shares, "giftCode": gift})
         assert self.state["step"] == "investing-passport", self.state
         await self.ok()
+
+
+async def short_of_cash(api: httpx.AsyncClient, state: AppState, sandbox: httpx.AsyncClient, shares: int = 3) -> Purchase:
+    """A purchase of `shares` $10.00 shares by an investor with a verified bank and no cash, at not-enough-cash."""
+    user = await onboarded(api, sandbox)
+    await verify_bank(api, sandbox, user)
+    asset = await offering(state, shares=100, value="1000.00")
+    buy = Purchase(api, user, asset.id)
+    await buy.to_agreement(shares=shares)
+    assert buy.state["step"] == "not-enough-cash", buy.state
+    return buy

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select
+from sqlmodel import col
 from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
 
 from api.state import AppState
@@ -94,10 +95,10 @@ async def test_transfer_continues_as_new_and_settles_once(api: httpx.AsyncClient
     runs = await continued(temporal_client, handle)
     assert await first_run_status(temporal_client, handle) == WorkflowExecutionStatus.CONTINUED_AS_NEW
     async with app_state.sessions() as db:
-        keys = sorted((await db.scalars(select(LedgerEntry.idempotency_key)
-                                        .where(LedgerEntry.idempotency_key.like(f"transfer-{t.id}:%")))).all())
+        keys = sorted((await db.scalars(select(col(LedgerEntry.idempotency_key))
+                                        .where(col(LedgerEntry.idempotency_key).like(f"transfer-{t.id}:%")))).all())
         cash = await db.scalar(select(func.sum(LedgerPosting.amount))
-                               .where(LedgerPosting.account == f"user:{user['user_id']}:cash"))
+                               .where(col(LedgerPosting.account) == f"user:{user['user_id']}:cash"))
     assert keys == [f"transfer-{t.id}:initiated", f"transfer-{t.id}:settled"]
     assert cash == Decimal("75.00")
     provider = (await sandbox.get(f"/payments/transfers/{(await _provider_id(app_state, t.id))}",

@@ -15,6 +15,7 @@ from decimal import Decimal
 import httpx
 import pytest
 from sqlalchemy import func, select
+from sqlmodel import col
 from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
 
@@ -66,7 +67,8 @@ def worker_process(settings: Settings, temporal_env: WorkflowEnvironment) -> Ite
 
 async def entries(state: AppState, prefix: str) -> list[str]:
     async with state.sessions() as db:
-        rows = await db.scalars(select(LedgerEntry.idempotency_key).where(LedgerEntry.idempotency_key.like(f"{prefix}%")))
+        rows = await db.scalars(select(col(LedgerEntry.idempotency_key)).where(
+            col(LedgerEntry.idempotency_key).like(f"{prefix}%")))
         return sorted(rows.all())
 
 
@@ -89,7 +91,7 @@ async def test_worker_killed_mid_transfer(api: httpx.AsyncClient, sandbox: httpx
     assert await entries(app_state, f"transfer-{t.id}:") == [f"transfer-{t.id}:initiated", f"transfer-{t.id}:settled"]
     async with app_state.sessions() as db:
         cash = await db.scalar(select(func.sum(LedgerPosting.amount))
-                               .where(LedgerPosting.account == f"user:{user['user_id']}:cash"))
+                               .where(col(LedgerPosting.account) == f"user:{user['user_id']}:cash"))
         assert cash == Decimal("300.00")
         total = await db.scalar(select(func.sum(LedgerPosting.amount)))
         assert total == 0

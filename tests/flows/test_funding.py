@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import httpx
 from sqlalchemy import func, select
+from sqlmodel import col
 from temporalio.client import Client
 
 from api.state import AppState
@@ -29,12 +30,12 @@ async def test_verify_micro_deposits_then_deposit_settles(api: httpx.AsyncClient
     user = await onboarded(api, sandbox)
     h = user["headers"]
     r = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "1000"}, headers=h)
-    assert r.status_code == 400
+    assert r.status_code == 409
     assert r.json()["errors"][0]["message"] == "You must add or verify your bank account prior to investing"
     a, b = await micro_deposits(sandbox, user)
     wrong = f"0.{(int(a[-1]) % 9) + 1:02d}" if a != "0.01" else "0.02"
     r = await api.post("/api/dwolla/micro-deposits/", json={"value1": wrong, "value2": wrong}, headers=h)
-    assert r.status_code == 400 and "2 attempt(s) left" in r.json()["errors"][0]["message"], r.text
+    assert r.status_code == 422 and "2 attempt(s) left" in r.json()["errors"][0]["message"], r.text
     r = await api.post("/api/dwolla/micro-deposits/", json={"value1": "abc", "value2": "1"}, headers=h)
     assert r.json()["errors"][0]["message"] == "Enter both amounts, e.g. 0.07"
     r = await api.post("/api/dwolla/micro-deposits/", json={"value1": b, "value2": a}, headers=h)
@@ -130,7 +131,7 @@ async def test_transfer_rules_refuse_and_move_no_money(api: httpx.AsyncClient, s
                           ({"type": "withdrawal", "amount": "1"}, "Your withdrawal can not exceed your available cash of $0.00."),
                           ({"type": "gift", "amount": "1"}, "Choose deposit or withdrawal.")]:
         r = await api.post("/api/dwolla/transfers/", json=body, headers=h)
-        assert r.status_code == 400 and r.json()["errors"][0]["message"] == message, (body, r.text)
+        assert r.status_code == 422 and r.json()["errors"][0]["message"] == message, (body, r.text)
     async with app_state.sessions() as db:
         assert await db.scalar(select(func.count()).select_from(Transfer).where(Transfer.user_id == user["user_id"])) == 0
     b = await balance(api, user)
@@ -159,7 +160,7 @@ async def test_webhooks_forged_refused_and_redelivered_applied_once(
         assert await db.scalar(select(func.count()).select_from(WebhookEvent)
                                .where(WebhookEvent.event_id == completed[0]["id"])) == 1
         entries = await db.scalar(select(func.count()).select_from(LedgerPosting)
-                                  .where(LedgerPosting.account == f"user:{user['user_id']}:cash"))
+                                  .where(col(LedgerPosting.account) == f"user:{user['user_id']}:cash"))
         assert entries == 1
     assert (await balance(api, user))["cash"] == "250.00"
 
@@ -171,10 +172,10 @@ async def test_bank_removal_rules(api: httpx.AsyncClient, sandbox: httpx.AsyncCl
     h = user["headers"]
     r = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "20"}, headers=h)
     blocked = await api.delete("/api/dwolla/bank-funding-source/", headers=h)
-    assert blocked.status_code == 400 and blocked.json()["errors"][0]["message"] == (
+    assert blocked.status_code == 409 and blocked.json()["errors"][0]["message"] == (
         "You must have a total balance of $0 and no pending transfers or investments, in order to remove your bank account.")
     await temporal_client.get_workflow_handle(transfer_id(r.json()["id"])).result()
-    assert (await api.delete("/api/dwolla/bank-funding-source/", headers=h)).status_code == 400  # cash is not 0
+    assert (await api.delete("/api/dwolla/bank-funding-source/", headers=h)).status_code == 409  # cash is not 0
     other = await onboarded(api, sandbox)
     assert (await api.delete("/api/dwolla/bank-funding-source/", headers=other["headers"])).status_code == 200
     info = (await api.get(f"/api/users/{other['user_id']}/financials/funding-source", headers=other["headers"])).json()

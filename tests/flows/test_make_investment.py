@@ -9,9 +9,12 @@ import httpx
 from sqlalchemy import select, update
 from temporalio.client import Client
 
+from api.purchase_schemas import GiftOut, InvestmentOut, InvestmentsOut, ReservationOut
 from api.state import AppState
 from domain import purchase as P
 from store.models import Reservation
+from tests.api.documented import conforms
+from tests.error_shape import field_errors, first_message
 from tests.flows.funding import balance
 from tests.flows.investors import Purchase, asset_row, funded_investor, investments_of, ledger_total, offering
 from tests.workflows.histories import record
@@ -27,15 +30,16 @@ async def test_subscription_agreement_purchase(api: httpx.AsyncClient, app_state
     assert state["step"] == "intro" and "dwolla-tos" in {s["id"] for s in state["steps"] if s["state"] == "skipped"}
     held = await api.post(f"/api/assets/{asset.id}/invest/reservations", json={"asset": asset.id}, headers=user["headers"])
     assert held.status_code == 200 and held.json()["reserved_shares"] == 5, held.text  # held on entry, default 5
+    conforms(ReservationOut, held.json())
     await buy.ok()
     assert buy.state["step"] == "select-shares"
     assert buy.state["values"]["shares"] == 5 and buy.state["context"]["asset"]["price_per_share"] == "10.00"
     r = await buy.submit({"shares": 0})
-    assert r.status_code == 422 and r.json()["errors"] == {"shares": P.SHARES_MIN}
+    assert r.status_code == 422 and field_errors(r.json()) == {"shares": P.SHARES_MIN}
     r = await buy.submit({"shares": 2, "giftCode": "NOPE"})
-    assert r.status_code == 422 and r.json()["errors"]["giftCode"] == "This promo code is not valid."
+    assert r.status_code == 422 and field_errors(r.json())["giftCode"] == "This promo code is not valid."
     r = await buy.submit({"shares": 2, "giftCode": "CARS25"})
-    assert r.status_code == 422 and r.json()["errors"]["giftCode"] == 'This promo code is only valid for asset "#55PS1".'
+    assert r.status_code == 422 and field_errors(r.json())["giftCode"] == 'This promo code is only valid for asset "#55PS1".'
     await buy.ok({"shares": 3, "giftCode": " welcome10 "})
     assert buy.state["step"] == "investing-passport"
     assert buy.state["context"]["profile"]["ssn"].endswith("6789") and "123" not in buy.state["context"]["profile"]["ssn"]
@@ -43,18 +47,20 @@ async def test_subscription_agreement_purchase(api: httpx.AsyncClient, app_state
     assert buy.state["step"] == "subscription-agreement"  # cash covers the cost: no not-enough-cash step
     assert "3 shares" in " ".join(buy.state["context"]["document"]["paragraphs"])
     r = await buy.submit({"agreed": True, "read_ratio": 0.5})
-    assert r.status_code == 422 and r.json()["errors"] == {"agreed": P.AGREEMENT_NOT_READ}
+    assert r.status_code == 422 and field_errors(r.json()) == {"agreed": P.AGREEMENT_NOT_READ}
     await buy.ok({"agreed": True, "read_ratio": 0.9})
     assert buy.state["step"] == "confirm-purchase"
     ctx = buy.state["context"]
     assert (ctx["subtotal"], ctx["gift_value"], ctx["cost"]) == ("30.00", "10.00", "20.00")
     r = await buy.submit({})
-    assert r.status_code == 422 and r.json()["errors"] == {"agreeTerms": P.TERMS_REQUIRED}
+    assert r.status_code == 422 and field_errors(r.json()) == {"agreeTerms": P.TERMS_REQUIRED}
     await buy.ok({"agreeTerms": True})
     assert buy.state["step"] == "success" and buy.state["context"]["view"] == "success", buy.state
     b = await balance(api, user)
     assert (b["cash"], b["investments"]) == ("80.00", "30.00")
-    listed = (await api.get(f"/api/users/{user['user_id']}/investments", headers=user["headers"])).json()["items"]
+    listed_answer = (await api.get(f"/api/users/{user['user_id']}/investments", headers=user["headers"])).json()
+    conforms(InvestmentsOut, listed_answer)
+    listed = listed_answer["items"]
     assert [(i["ticker"], i["shares"], i["amount"], i["cash_amount"]) for i in listed] == [(asset.ticker, 3, "30.00", "20.00")]
     assert (await asset_row(app_state, asset.id)).shares_sold == 3
     await buy.ok()
@@ -100,6 +106,7 @@ async def test_esign_purchase_once_despite_duplicate_webhook(api: httpx.AsyncCli
     r = await api.post(f"/api/assets/{asset.id}/invest", headers=user["headers"],
                        json={"shares": 4, "asset": asset.id, "envelope_id": envelope_id, "investment_info": {}})
     assert r.status_code == 201, r.text
+    conforms(InvestmentOut, r.json())
     assert r.json()["shares"] == 4 and r.json()["amount"] == "80.00"
     assert len(await investments_of(app_state, user["user_id"])) == 1
     assert (await balance(api, user))["cash"] == "420.00"
@@ -165,7 +172,7 @@ async def test_sold_out_promo_code_and_lost_shares_show_the_spec_error_views(api
     await second.to_agreement(shares=5)
     r = await api.post(f"/api/assets/{asset.id}/invest", headers=a["headers"],
                        json={"shares": 5, "asset": asset.id, "sa_signed_and_agreed_at": "2026-11-22T10:00:00Z"})
-    assert r.status_code == 400 and r.json()["error_type"] == "BaseException", r.text
+    assert r.status_code == 422 and r.json()["error_type"] == "BaseException", r.text
     await first.refresh()
     assert first.state["context"]["title"] == P.NOT_ENOUGH_SHARES
     assert (await balance(api, a))["cash"] == "1000.00"
@@ -173,15 +180,15 @@ async def test_sold_out_promo_code_and_lost_shares_show_the_spec_error_views(api
     await third.open()
     await third.ok()
     r = await third.submit({"shares": 5})
-    assert r.status_code == 422 and r.json()["message"] == P.NOT_ENOUGH_SHARES
-    assert r.json()["errors"]["shares"] == P.only_left(1)
+    assert r.status_code == 422 and first_message(r.json()) == P.NOT_ENOUGH_SHARES
+    assert field_errors(r.json())["shares"] == P.only_left(1)
     assert await ledger_total(app_state) == Decimal(0)
 
 
 async def test_bad_input_is_refused(api: httpx.AsyncClient, app_state: AppState) -> None:
     user, other = await funded_investor(api, app_state), await funded_investor(api, app_state)
     asset = await offering(app_state)
-    for body, status in (({}, 400), ({"asset_id": "abc"}, 400), ({"asset_id": 99_999_999}, 404)):
+    for body, status in (({}, 422), ({"asset_id": "abc"}, 422), ({"asset_id": 99_999_999}, 404)):
         r = await api.post("/api/flows/make-investment", json=body, headers=user["headers"])
         assert r.status_code == status, (body, r.text)
     buy = Purchase(api, user, asset.id)
@@ -197,7 +204,8 @@ async def test_bad_input_is_refused(api: httpx.AsyncClient, app_state: AppState)
     assert r.status_code == 409  # not at the confirmation yet: nothing is charged
     assert (await balance(api, user))["cash"] == "1000.00"
     r = await api.post("/api/promocode/validate/", json={"redeemCode": "  "}, headers=user["headers"])
-    assert r.status_code == 400 and r.json()["detail"] == P.GIFT_REQUIRED
+    assert (r.status_code, field_errors(r.json())) == (422, {"redeemCode": P.GIFT_REQUIRED})
     r = await api.post("/api/promocode/validate/", json={"redeemCode": "welcome10", "asset": asset.id},
                        headers=user["headers"])
     assert r.json() == {"value": "10.00", "redeemCode": "WELCOME10", "assetTicker": None}
+    conforms(GiftOut, r.json())

@@ -5,11 +5,13 @@ per business key; a withdrawal over the available cash is refused there, with th
 from __future__ import annotations
 
 import hashlib
+import re
 from decimal import Decimal
 from typing import Any
 
 import httpx
 from sqlalchemy import func, select
+from sqlmodel import col
 from temporalio.client import Client
 
 from api.state import AppState
@@ -34,8 +36,9 @@ def cart(product: int, variant: str | None) -> dict[str, Any]:
 
 async def user_cash_postings(state: AppState, user_id: int, key_prefix: str) -> list[Decimal]:
     async with state.sessions() as db:
-        return list((await db.scalars(select(LedgerPosting.amount).join(LedgerEntry).where(
-            LedgerEntry.idempotency_key.startswith(key_prefix), LedgerPosting.account == f"user:{user_id}:cash"))).all())
+        return list((await db.scalars(select(col(LedgerPosting.amount)).join(LedgerEntry).where(
+            col(LedgerEntry.idempotency_key).startswith(key_prefix),
+            col(LedgerPosting.account) == f"user:{user_id}:cash"))).all())
 
 
 async def test_merchandise_order_charges_once_and_a_store_refusal_refunds(
@@ -46,6 +49,7 @@ async def test_merchandise_order_charges_once_and_a_store_refusal_refunds(
     answers = [await api.post("/api/merchandising/orders/", json=cart(1, "1-std"), headers=h) for _ in range(3)]
     assert [a.status_code for a in answers] == [201, 201, 201] and answers[0].json()["status"] == "confirmed"
     assert answers[1].json() == answers[2].json() == answers[0].json()
+    assert set(answers[0].json()) == {"id", "status", "total"} and re.fullmatch(r"\d+\.\d\d", answers[0].json()["total"])
     price = Decimal(answers[0].json()["total"])
     async with app_state.sessions() as db:
         order = await db.get(MerchandiseOrder, answers[0].json()["id"])
@@ -56,12 +60,12 @@ async def test_merchandise_order_charges_once_and_a_store_refusal_refunds(
     await record(temporal_client.get_workflow_handle(merchandise_id(key)), "MerchandiseOrder--confirmed")
 
     before = (await balance(api, user))["cash"]
-    refused = await api.post("/api/merchandising/orders/", json=cart(1, "no-such-variant"),  # the store says 400
+    refused = await api.post("/api/merchandising/orders/", json=cart(1, "no-such-variant"),  # the store refuses it
                              headers={**user["headers"], "Idempotency-Key": "upsell-2"})
-    assert (refused.status_code, refused.json()["errors"][0]["message"]) == (400, FAILURE)
+    assert (refused.status_code, refused.json()["errors"][0]["message"]) == (409, FAILURE)
     async with app_state.sessions() as db:
-        failed = (await db.scalars(select(MerchandiseOrder).where(MerchandiseOrder.user_id == uid,
-                                                                  MerchandiseOrder.status == "failed"))).all()
+        failed = (await db.scalars(select(MerchandiseOrder).where(col(MerchandiseOrder.user_id) == uid,
+                                                                  col(MerchandiseOrder.status) == "failed"))).all()
     assert len(failed) == 1
     charged_and_refunded = await user_cash_postings(app_state, uid, f"merchandise-order-{failed[0].idempotency_key}")
     assert sorted(charged_and_refunded) == [-price, price] and sum(charged_and_refunded) == 0
@@ -74,7 +78,7 @@ async def test_merchandise_order_charges_once_and_a_store_refusal_refunds(
 
     sold_out = await api.post("/api/merchandising/orders/", json=cart(8, None),  # no stock: refused before any charge
                               headers={**user["headers"], "Idempotency-Key": "upsell-3"})
-    assert (sold_out.status_code, sold_out.json()["errors"][0]["message"]) == (400, FAILURE)
+    assert (sold_out.status_code, sold_out.json()["errors"][0]["message"]) == (409, FAILURE)
     assert (await balance(api, user))["cash"] == before
     handle = temporal_client.get_workflow_handle(merchandise_id(f"{uid}-k{hashlib.sha256(b'upsell-3').hexdigest()[:24]}"),
                                                  result_type=MerchandiseOrderResult)
@@ -92,10 +96,10 @@ async def test_a_transfer_retried_with_its_key_is_one_transfer(api: httpx.AsyncC
     other = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "26"}, headers=h)
     assert other.status_code == 201 and other.json()["id"] != answers[0].json()["id"], "the amount is in the key"
     async with app_state.sessions() as db:
-        ids = (await db.scalars(select(Transfer.id).where(Transfer.user_id == user["user_id"]))).all()
+        ids = (await db.scalars(select(col(Transfer.id)).where(col(Transfer.user_id) == user["user_id"]))).all()
         assert sorted(ids) == sorted({answers[0].json()["id"], other.json()["id"]})
         initiated_entries = await db.scalar(select(func.count()).select_from(LedgerEntry).where(
-            LedgerEntry.idempotency_key == f"transfer-{answers[0].json()['id']}:initiated"))
+            col(LedgerEntry.idempotency_key) == f"transfer-{answers[0].json()['id']}:initiated"))
         assert initiated_entries == 1
 
 
@@ -106,11 +110,11 @@ async def test_a_withdrawal_over_the_available_cash_is_refused_in_its_workflow(
     over = await api.post("/api/dwolla/transfers/", json={"type": "withdrawal", "amount": "100.01"},
                           headers=user["headers"])
     assert (over.status_code, over.json()["errors"][0]["message"]) == (
-        400, "Your withdrawal can not exceed your available cash of $100.00.")
+        422, "Your withdrawal can not exceed your available cash of $100.00.")
     async with app_state.sessions() as db:  # requested while the cash was there (the api's check passed) ...
-        source = await db.scalar(select(Transfer.funding_source_id).where(Transfer.user_id == uid))
+        source = await db.scalar(select(col(Transfer.funding_source_id)).where(col(Transfer.user_id) == uid))
         assert source is None, "the quick refusal created nothing"
-        fs = await db.scalar(select(FundingSource.id).where(FundingSource.user_id == uid))
+        fs = await db.scalar(select(col(FundingSource.id)).where(col(FundingSource.user_id) == uid))
         assert fs is not None
         late = await request_transfer(db, user_id=uid, funding_source_id=fs, direction="withdrawal",
                                       amount=Decimal("60.00"), idempotency_key=f"test-late-{uid}")

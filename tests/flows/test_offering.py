@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import httpx
 import pytest
 from sqlalchemy import delete, update
+from sqlmodel import col
 from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
 from temporalio.worker import Worker
 
@@ -56,7 +57,7 @@ class Assets:
 
     async def set(self, asset_id: int, **values: Any) -> None:
         async with self.state.sessions() as db:
-            await db.execute(update(Asset).where(Asset.id == asset_id).values(**values))
+            await db.execute(update(Asset).where(col(Asset.id) == asset_id).values(**values))
             await db.commit()
 
 
@@ -65,7 +66,7 @@ async def assets(app_state: AppState) -> AsyncIterator[Assets]:
     made = Assets(app_state)
     yield made
     async with app_state.sessions() as db:
-        await db.execute(delete(Asset).where(Asset.id.in_(made.ids)))
+        await db.execute(delete(Asset).where(col(Asset.id).in_(made.ids)))
         await db.commit()
     await app_state.catalogue.invalidate()
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import httpx
 from sqlalchemy import select
+from sqlmodel import col
 from temporalio.client import Client
 
 from api.state import AppState
 from store.crypto import PiiCipher
 from store.models import Customer, FundingSource, User
 from tests.api.accounts import signup
+from tests.error_shape import field_errors
 from tests.flows.driver import PROFILE, Flow
 from tests.workflows.histories import record
 
@@ -40,11 +42,11 @@ async def test_complete_onboarding_with_a_manual_bank(api: httpx.AsyncClient, ap
         assert PiiCipher(app_state.settings.pii_key).decrypt(u.ssn_encrypted) == "123-45-6789"
         assert u.investment_info == {"accredited_status": 3, "isAssociated": False, "sec_or_finra_organization_name": "",
                                      "isShareholder": False, "publicly_traded_company_tickers": ""}
-        customer = await db.scalar(select(Customer).where(Customer.user_id == u.id))
+        customer = await db.scalar(select(Customer).where(col(Customer.user_id) == u.id))
         assert customer is not None and customer.status == "verified"
         assert customer.employment_details["pretaxAnnualIncome"] == 85000
         assert customer.investor_details == {"riskToleranceLevel": "MODERATE"}
-        source = await db.scalar(select(FundingSource).where(FundingSource.user_id == u.id))
+        source = await db.scalar(select(FundingSource).where(col(FundingSource.user_id) == u.id))
         assert source is not None and (source.status, source.account_tail) == ("unverified", "6789")
         assert "123456789" not in source.account_number_encrypted
 
@@ -74,7 +76,7 @@ async def test_every_validator_message(api: httpx.AsyncClient) -> None:
     for step, fields, expected in cases:
         r = await flow.submit(fields)
         assert r.status_code == 422
-        assert r.json()["errors"] == expected
+        assert field_errors(r.json()) == expected
         assert flow.state["step"] == step
     await flow.ok()
     for dob, message in [("13/45/1990", "Enter a valid date: MM/DD/YYYY"), ("1/1/90", "Enter a valid date: MM/DD/YYYY"),
@@ -82,60 +84,60 @@ async def test_every_validator_message(api: httpx.AsyncClient) -> None:
                          ("01/01/2999", "Birth year should be in the past: MM/DD/YYYY"),
                          ("01/01/1800", "You aren't that old. Check your birthday: MM/DD/YYYY")]:
         r = await flow.submit({"date_of_birth": dob})
-        assert (r.status_code, r.json()["errors"]) == (422, {"date_of_birth": message}), dob
+        assert (r.status_code, field_errors(r.json())) == (422, {"date_of_birth": message}), dob
     await flow.ok()
     r = await flow.submit({"address": "P.O. Box 12", "apt": "PO BOX 7", "city": "", "state": "XX", "postal_code": "123"})
-    assert r.json()["errors"] == {"address": "PO Boxes are not permitted", "apt": "PO Boxes are not permitted",
+    assert field_errors(r.json()) == {"address": "PO Boxes are not permitted", "apt": "PO Boxes are not permitted",
                                   "city": "City is required", "state": "State is required",
                                   "postal_code": "ZIP code must have 5 digits"}
     await flow.ok()
     r = await flow.submit({"ssn": "123456789", "agreedToCustodianTerms": True})
-    assert r.json()["errors"] == {"ssn": "Enter a valid SSN: 000-00-0000",
+    assert field_errors(r.json()) == {"ssn": "Enter a valid SSN: 000-00-0000",
                                   "agreedToPaymentTerms": "You must agree to the terms to continue"}
     await flow.ok()
     r = await flow.submit({"accredited_status": "0"})
-    assert r.json()["errors"] == {"accredited_status": "Please choose your accreditation status"}
+    assert field_errors(r.json()) == {"accredited_status": "Please choose your accreditation status"}
     await flow.ok()
     r = await flow.submit({})
-    assert r.json()["errors"] == {"employmentStatus": "Employment status is required"}
+    assert field_errors(r.json()) == {"employmentStatus": "Employment status is required"}
     await flow.ok()
     r = await flow.submit({"employer": "AB", "occupationOrJobTitle": "x" * 65})
-    assert r.json()["errors"] == {"employer": "Employer should have at least 3 characters",
+    assert field_errors(r.json()) == {"employer": "Employer should have at least 3 characters",
                                   "occupationOrJobTitle": "Occupation should have less than 64 characters"}
     await flow.ok()
     r = await flow.submit({})
-    assert r.json()["errors"] == {"pretaxAnnualIncome": "Annual income is required",
+    assert field_errors(r.json()) == {"pretaxAnnualIncome": "Annual income is required",
                                   "liquidNetWorth": "Individual net worth is required"}
     r = await flow.submit({"pretaxAnnualIncome": "10000", "liquidNetWorth": "$9,999"})
-    assert r.status_code == 422 and "Risk Profile Alert" not in r.json()["errors"]
-    assert r.json()["errors"]["pretaxAnnualIncome"].startswith("Trading involves risk")
+    assert r.status_code == 422 and "Risk Profile Alert" not in field_errors(r.json())
+    assert field_errors(r.json())["pretaxAnnualIncome"].startswith("Trading involves risk")
     r = await flow.submit({"pretaxAnnualIncome": "10000", "liquidNetWorth": "10001"})
     assert r.status_code == 200
     r = await flow.submit({"riskToleranceLevel": "CONSERVATIVE"})
     assert r.status_code == 422 and flow.state["step"] == "risk-profile"
-    assert r.json()["errors"]["riskToleranceLevel"].startswith("Trading involves a degree of risk")
+    assert field_errors(r.json())["riskToleranceLevel"].startswith("Trading involves a degree of risk")
     await flow.ok()
     r = await flow.submit({"isAssociated": "yes"})
-    assert r.json()["errors"] == {"isAssociated": "Please answer this question"}
+    assert field_errors(r.json()) == {"isAssociated": "Please answer this question"}
     await flow.ok({"isAssociated": True})
     assert flow.state["step"] == "organization-name"
     r = await flow.submit({"sec_or_finra_organization_name": " "})
-    assert r.json()["errors"] == {"sec_or_finra_organization_name": "Organization name is required"}
+    assert field_errors(r.json()) == {"sec_or_finra_organization_name": "Organization name is required"}
     await flow.ok({"sec_or_finra_organization_name": "FINRA"})
     await flow.ok({"isShareholder": True})
     assert flow.state["step"] == "company-ticker"
     r = await flow.submit({"publicly_traded_company_tickers": ""})
-    assert r.json()["errors"] == {"publicly_traded_company_tickers": "Company ticker is required"}
+    assert field_errors(r.json()) == {"publicly_traded_company_tickers": "Company ticker is required"}
     await flow.ok({"publicly_traded_company_tickers": "AAPL"})
     await flow.ok()
     r = await flow.submit({"method": "fax"})
-    assert r.json()["errors"] == {"method": "Choose how to connect your bank"}
+    assert field_errors(r.json()) == {"method": "Choose how to connect your bank"}
     await flow.ok()
     r = await flow.submit({})
-    assert r.json()["errors"] == {"accountType": "Account type is required"}
+    assert field_errors(r.json()) == {"accountType": "Account type is required"}
     await flow.ok()
     r = await flow.submit({"nameOnAccount": "", "routingNumber": "12", "accountNumber": "abc"})
-    assert r.json()["errors"] == {"nameOnAccount": "Name on account is required",
+    assert field_errors(r.json()) == {"nameOnAccount": "Name on account is required",
                                   "routingNumber": "Routing number must have 9 digits",
                                   "accountNumber": "Account number must have 4 to 17 digits"}
 

@@ -11,6 +11,7 @@ import httpx
 from api.state import AppState
 from domain import purchase as P
 from store import purchases as store
+from tests.error_shape import first_message
 from tests.flows.funding import balance
 from tests.flows.investors import Purchase, asset_row, funded_investor, investments_of, ledger_total, offering
 
@@ -23,7 +24,7 @@ async def _buy_one(api: httpx.AsyncClient, user: dict[str, object], asset_id: in
     await buy.ok()
     r = await buy.submit({"shares": 1})
     if r.status_code == 422:
-        assert r.json()["message"] == P.NOT_ENOUGH_SHARES, r.text
+        assert first_message(r.json()) == P.NOT_ENOUGH_SHARES, r.text
         return "lost"
     await buy.ok()
     await buy.ok({"agreed": True, "read_ratio": 1})

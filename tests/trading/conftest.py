@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlmodel import col
 
 from domain import ledger as L
 from store.db import make_engine, make_sessionmaker
@@ -64,13 +65,14 @@ async def cash_sum(db: AsyncSession) -> Decimal:
 
 
 async def share_sums(db: AsyncSession) -> dict[int, int]:
-    rows = (await db.execute(select(SharePosting.asset_id, func.sum(SharePosting.units)).group_by(SharePosting.asset_id)))
+    rows = (await db.execute(select(col(SharePosting.asset_id), func.sum(col(SharePosting.units)))
+                             .group_by(col(SharePosting.asset_id))))
     return {a: int(u) for a, u in rows.all()}
 
 
 async def account_shares(db: AsyncSession, account: str, asset_id: int) -> int:
-    return int(await db.scalar(select(func.coalesce(func.sum(SharePosting.units), 0)).where(
-        SharePosting.account == account, SharePosting.asset_id == asset_id)) or 0)
+    return int(await db.scalar(select(func.coalesce(func.sum(col(SharePosting.units)), 0)).where(
+        col(SharePosting.account) == account, col(SharePosting.asset_id) == asset_id)) or 0)
 
 
 # the order workflow tests' market (tests/trading/order_harness.py): imported last, it uses the helpers above

@@ -28,6 +28,7 @@ from typing import Any, Literal, TypeVar
 import httpx
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 from temporalio.client import WorkflowHandle
 
 from store.models import LedgerEntry, LedgerPosting
@@ -121,18 +122,18 @@ async def books(db: AsyncSession) -> Books:
     units_total: dict[int, int] = {}
     user_units: dict[tuple[int, int], int] = {}
     for account, asset_id, units in (await db.execute(select(
-            SharePosting.account, SharePosting.asset_id, func.sum(SharePosting.units)).group_by(
-            SharePosting.account, SharePosting.asset_id))).all():
+            col(SharePosting.account), col(SharePosting.asset_id), func.sum(SharePosting.units)).group_by(
+            col(SharePosting.account), col(SharePosting.asset_id)))).all():
         units_total[asset_id] = units_total.get(asset_id, 0) + int(units)
         if (uid := _user(account)) is not None:
             user_units[(uid, asset_id)] = user_units.get((uid, asset_id), 0) + int(units)
     user_cash: dict[int, Decimal] = {}
-    for account, amount in (await db.execute(select(LedgerPosting.account, func.sum(LedgerPosting.amount)).group_by(
+    for account, amount in (await db.execute(select(col(LedgerPosting.account), func.sum(col(LedgerPosting.amount))).group_by(
             LedgerPosting.account))).all():
         if (uid := _user(account)) is not None:
             user_cash[uid] = user_cash.get(uid, Decimal(0)) + Decimal(amount)
     fills = list((await db.scalars(select(TradeFill))).all())
-    keys = (await db.scalars(select(LedgerEntry.idempotency_key).where(LedgerEntry.kind == "trade-fill"))).all()
+    keys = (await db.scalars(select(col(LedgerEntry.idempotency_key)).where(col(LedgerEntry.kind) == "trade-fill"))).all()
     return Books(cash_total, units_total, user_cash, user_units, fills, Counter(keys))
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import threading
 import time
 import uuid
@@ -32,6 +31,7 @@ from config import Settings
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
+from tests.ats_schemas import schema_for
 from tests.conftest import TEST_DB, free_port, port_open
 from tests.trading.conftest import Sessions, asset
 from worker.build import build_worker, worker_resources
@@ -184,7 +184,7 @@ def money(value: Any) -> Decimal:
 @pytest.fixture(scope="module")
 def ats_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[bytes]]]:
     """The providers app with the ATS on a schema of its own, frozen clock at a session's start, background off."""
-    port, schema = free_port(), f"ats_orders_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    port, schema = free_port(), schema_for("orders")
     asyncio.run(drop_ats_schema(TEST_DB, schema))
     ps = ProvidersSettings(db_path=str(Path(tmp_path_factory.mktemp("orders")) / "p.sqlite3"), api_key=KEY,
                            public_url=f"http://127.0.0.1:{port}", processor_enabled=False, ats_database_url=TEST_DB,

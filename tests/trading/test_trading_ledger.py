@@ -15,6 +15,7 @@ from domain import order_rules as R
 from domain.trade_holds import Overfill
 from store import trading_ledger as T
 from store.ledger import balance, balances
+from store.models import Asset
 from store.positions import available_cash, open_holds, position, positions
 from store.trading_models import TradingHold
 from tests.trading.conftest import LONG_AGO, Sessions, account_shares, asset, cash_sum, investor, share_sums
@@ -71,8 +72,10 @@ async def test_an_ask_holds_only_alienable_units(sessions: Sessions) -> None:
         assert (pos.total, pos.open_and_alienable) == (14, 3)
         later = await position(db, uid, a, date(2026, 11, 30))  # the young lot aged past 5 business days
         assert later.open_and_alienable == 7
-        assert [p.as_json() for p in await positions(db, uid, TODAY)] == [
-            {"financialInstrument": {"id": a}, "units": {"total": 14, "openAndAlienable": 3}}]
+        ticker = (await db.get(Asset, a)).ticker  # type: ignore[union-attr]
+        assert [p.as_json() for p in await positions(db, uid, TODAY)] == [  # the positions call's shape (spec §7)
+            {"financialInstrument": {"id": ticker.lstrip("#"), "assetId": a, "ticker": ticker},
+             "units": {"total": 14, "openAndAlienable": 3}}]
 
 
 async def test_partial_fills_then_release(sessions: Sessions) -> None:

@@ -8,6 +8,7 @@ import json
 import httpx
 from google.protobuf import json_format
 from sqlalchemy import select
+from sqlmodel import col
 from temporalio.api.common.v1 import Payload
 from temporalio.client import Client
 
@@ -37,7 +38,7 @@ async def test_history_has_no_clear_payloads_and_codec_endpoint_decodes(
     user = await signup(api)
     engine = make_engine(settings.database_url, settings.database_tls)
     async with make_sessionmaker(engine)() as db:
-        email_id = await db.scalar(select(Email.id).where(Email.email == user["email"]))
+        email_id = await db.scalar(select(col(Email.id)).where(col(Email.email) == user["email"]))
     await engine.dispose()
     handle = temporal_client.get_workflow_handle(workflow_id(int(email_id or 0)))
     first = None
@@ -56,4 +57,4 @@ async def test_history_has_no_clear_payloads_and_codec_endpoint_decodes(
     decoded = r.json()["payloads"][0]
     assert base64.b64decode(decoded["metadata"]["encoding"]) == b"json/plain"
     assert json.loads(base64.b64decode(decoded["data"]))["user_id"] == user["user_id"]
-    assert (await api.post("/codec/decode", json={"payloads": "nope"}, headers=ops)).status_code == 400
+    assert (await api.post("/codec/decode", json={"payloads": "nope"}, headers=ops)).status_code == 422

@@ -7,6 +7,7 @@ import uuid
 
 import httpx
 from sqlalchemy import select
+from sqlmodel import col
 from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
@@ -22,7 +23,7 @@ from workflows.email_verification import EmailVerificationInput, EmailVerificati
 
 async def email_row(state: AppState, address: str) -> Email:
     async with state.sessions() as db:
-        row = await db.scalar(select(Email).where(Email.email == address))
+        row = await db.scalar(select(Email).where(col(Email.email) == address))
         assert row is not None
         return row
 
@@ -50,10 +51,10 @@ async def test_confirm_link_verifies_the_email_and_ends_the_workflow(
 
 async def test_bad_keys_answer_the_server_message(api: httpx.AsyncClient) -> None:
     r = await api.post("/api/auth/email/confirm/", json={"key": "no-such-key"})
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert r.json()["errors"][0]["message"] == "This confirmation link is invalid."
     r = await api.post("/api/auth/email/confirm/", json={"key": 12})
-    assert r.status_code == 400
+    assert r.status_code == 422
 
 
 async def test_resend_sends_a_new_link_and_both_work_until_confirmed(
@@ -108,7 +109,7 @@ async def test_reminder_then_expiry(api: httpx.AsyncClient, sandbox: httpx.Async
     reminder_key = await confirmation_key(sandbox, user["email"], 3)
     for key in (first, reminder_key):
         r = await api.post("/api/auth/email/confirm/", json={"key": key})
-        assert r.status_code == 400
+        assert r.status_code == 422
         assert r.json()["errors"][0]["message"] == "This confirmation link has expired. Please request a new one."
     me = (await api.get("/api/auth/user/", headers=user["headers"])).json()
     assert me["emails"][0]["verified"] is False

@@ -1,41 +1,35 @@
-/** Loads the logged-in user (GET /api/users/{id}) for the header e-mail, access groups and notify lists. */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { getUser } from '../api/endpoints'
+/** The logged-in user (GET /api/users/{id}, a cached query) for the header e-mail, access groups and notify lists. */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useMemo, type ReactNode } from 'react'
+import { userQuery } from '../api/queries'
+import { keys } from '../api/queryKeys'
 import type { User } from '../api/types'
 import { useSession } from '../session/useSession'
 import { UserContext, type UserApi } from './userContext'
 
 export function UserProvider({ children }: { children: ReactNode }) {
   const { userId } = useSession()
-  const [user, setUser] = useState<User | null>(null)
-  const [loading, setLoading] = useState(false)
-  const [failed, setFailed] = useState(false)
+  const queryClient = useQueryClient()
+  const query = useQuery({ ...userQuery(userId ?? 0), enabled: userId !== null })
+  const { refetch } = query
+  const user = userId === null ? null : (query.data ?? null)
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (): Promise<User | null> => {
     if (userId === null) return null
-    setLoading(true)
-    try {
-      const fresh = await getUser(userId)
-      setUser(fresh)
-      setFailed(false)
-      return fresh
-    } catch {
-      setFailed(true)
-      return null
-    } finally {
-      setLoading(false)
-    }
-  }, [userId])
+    const result = await refetch()
+    return result.isError ? null : (result.data ?? null)
+  }, [userId, refetch])
 
-  useEffect(() => {
-    setUser(null)
-    setFailed(false)
-    if (userId !== null) void reload()
-  }, [userId, reload])
+  const patchUser = useCallback(
+    (change: (u: User) => User) => {
+      if (userId !== null) queryClient.setQueryData<User>(keys.user(userId), (u) => (u ? change(u) : u))
+    },
+    [userId, queryClient],
+  )
 
   const api = useMemo<UserApi>(
-    () => ({ user, loading, failed, reload, patchUser: (change) => setUser((u) => (u ? change(u) : u)) }),
-    [user, loading, failed, reload],
+    () => ({ user, loading: query.isFetching, failed: query.isError, reload, patchUser }),
+    [user, query.isFetching, query.isError, reload, patchUser],
   )
   return <UserContext.Provider value={api}>{children}</UserContext.Provider>
 }

@@ -2,8 +2,8 @@
 import createClient, { type Client } from 'openapi-fetch'
 import { REQUEST_TIMEOUT_MS } from '../config'
 import { session } from '../session/sessionStore'
-import { EtagCache } from './etagCache'
 import {
+  EntityTags,
   etagMiddleware,
   headersMiddleware,
   refreshedTokenMiddleware,
@@ -36,7 +36,7 @@ export function fetchWithTimeout(timeoutMs: number, base: (input: Request, init?
 export interface ApiClientOptions {
   baseUrl: string
   port: SessionPort
-  cache?: EtagCache
+  tags?: EntityTags
   fetch?: FetchFn
   userAgent?: () => string
 }
@@ -44,18 +44,17 @@ export interface ApiClientOptions {
 /** A client over the generated schema's paths, or (typed by hand, see purchase.ts) calls not in it yet. */
 export function createApiClient<P extends object = paths>(options: ApiClientOptions): Client<P> {
   const fetchFn = options.fetch ?? fetchWithTimeout(REQUEST_TIMEOUT_MS)
-  const cache = options.cache ?? new EtagCache()
-  const client = createClient<P>({ baseUrl: options.baseUrl, fetch: fetchFn, credentials: 'include', cache: 'no-store' })
+  // 'no-cache': the browser revalidates every read with the tag it holds (If-None-Match) and answers a 304 with the
+  // body it kept; TanStack Query keeps the app's copy (api/queryClient.ts)
+  const client = createClient<P>({ baseUrl: options.baseUrl, fetch: fetchFn, credentials: 'include', cache: 'no-cache' })
   client.use(
     headersMiddleware(options.port, options.userAgent ?? (() => (typeof navigator === 'undefined' ? '' : navigator.userAgent))),
-    etagMiddleware(cache, fetchFn),
+    etagMiddleware(options.tags ?? new EntityTags(), fetchFn),
     refreshedTokenMiddleware(options.port),
     unauthorizedMiddleware(options.port),
   )
   return client
 }
-
-export const etagCache = new EtagCache()
 
 export const sessionPort: SessionPort = {
   token: () => session.get().token,
@@ -68,8 +67,4 @@ export const API_BASE_URL = typeof window === 'undefined' ? 'http://localhost' :
 export const api = createApiClient({
   baseUrl: API_BASE_URL,
   port: sessionPort,
-  cache: etagCache,
 })
-
-// a new session must never see the previous one's cached answers
-session.onLogout(() => etagCache.clear())

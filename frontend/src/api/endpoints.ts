@@ -3,7 +3,7 @@
  * or throwing an ApiError.
  */
 import { call } from './call'
-import { api, etagCache } from './client'
+import { api } from './client'
 import type { Asset, AssetStatusUpdate, AuthAnswer, Balance, Category, HomeScreen, UpdateSchedule, User } from './types'
 
 
@@ -15,10 +15,10 @@ function items<T>(data: unknown): T[] {
 
 // --- auth and account
 export const login = (body: { email: string; password: string; remember_me: boolean }) =>
-  call<AuthAnswer>(api.POST('/api/v3/auth/login/', { body })).finally(() => etagCache.clear())
+  call<AuthAnswer>(api.POST('/api/v3/auth/login/', { body }))
 
 export const register = (body: { email: string; password: string; referral_code: string | null }) =>
-  call<AuthAnswer>(api.POST('/api/auth/registration/', { body: { ...body, referral_code: body.referral_code ?? '' } })).finally(() => etagCache.clear())
+  call<AuthAnswer>(api.POST('/api/auth/registration/', { body: { ...body, referral_code: body.referral_code ?? '' } }))
 
 export const refreshToken = (token: string) =>
   call<{ token: string | null }>(api.POST('/api/token-refresh/', { body: { token } }))
@@ -61,10 +61,7 @@ export const getStatusChanges = async (modifiedGte: number): Promise<UpdateSched
   }
 }
 
-export const getHomeScreen = async (): Promise<HomeScreen> => {
-  const data = await call<Partial<HomeScreen> | null>(api.GET('/api/client-screens/home'))
-  return { features: data?.features ?? {}, assets: Array.isArray(data?.assets) ? data.assets : [] }
-}
+export const getHomeScreen = () => call<HomeScreen>(api.GET('/api/client-screens/home'))
 
 export type NotifyKind = 'notify_me' | 'notify_on_trading'
 
@@ -83,6 +80,3 @@ export async function setNotification(kind: NotifyKind, assetId: number, on: boo
 // --- financials
 export const getBalance = (userId: number) =>
   call<Balance>(api.GET('/api/users/{user_id}/financials/balance', { params: { path: { user_id: userId } } }))
-
-export const getInvestments = async (userId: number): Promise<unknown[]> =>
-  items<unknown>(await call(api.GET('/api/users/{user_id}/investments', { params: { path: { user_id: userId } } })))

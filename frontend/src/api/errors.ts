@@ -1,5 +1,60 @@
-/** Client error classes (spec doc 1 §8 "Client error classes"). */
-import type { ErrorBody } from './types'
+/**
+ * The api's one error shape (docs/errors.md) and the client error classes (spec doc 1 §8 "Client error classes").
+ * Every error body is `{errors: [{message, field?}], error_type?}`; this module is the only place that reads one:
+ * `readError` gives the first message (the one shown), every message, the field errors and the error_type.
+ */
+import type { components } from './schema.gen'
+
+export type ErrorBody = components['schemas']['ErrorBody']
+export type ErrorItem = components['schemas']['ErrorItem']
+
+/** An error body as the app uses it. */
+export interface ReadError {
+  /** the first message: the one shown (spec doc 1 §8), null when the body had none */
+  message: string | null
+  /** every message, in the body's order */
+  messages: string[]
+  /** field → its first message, for the entries that name a field */
+  fields: Record<string, string>
+  errorType: string | null
+}
+
+function items(body: unknown): ErrorItem[] {
+  const list = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined
+  if (!Array.isArray(list)) return []
+  return list.flatMap((e): ErrorItem[] => {
+    const item = e && typeof e === 'object' ? (e as { message?: unknown; field?: unknown }) : {}
+    if (typeof item.message !== 'string' || item.message === '') return []
+    return [typeof item.field === 'string' && item.field ? { message: item.message, field: item.field } : { message: item.message }]
+  })
+}
+
+/** Reads any answer's body in the one error shape; anything else reads as no message at all. */
+export function readError(body: unknown): ReadError {
+  const entries = items(body)
+  const fields: Record<string, string> = {}
+  for (const e of entries) if (e.field && !(e.field in fields)) fields[e.field] = e.message
+  const type = body && typeof body === 'object' ? (body as { error_type?: unknown }).error_type : undefined
+  return {
+    message: entries[0]?.message ?? null,
+    messages: entries.map((e) => e.message),
+    fields,
+    errorType: typeof type === 'string' && type ? type : null,
+  }
+}
+
+/** A form's view of an error: the errors of the fields it has go on those fields, every other message (in order)
+ * goes in the form's alert, so the first message is always shown, on its field or above the buttons. */
+export function formErrors(error: ReadError, known: readonly string[]): { fields: Record<string, string>; messages: string[] } {
+  const fields = Object.fromEntries(Object.entries(error.fields).filter(([name]) => known.includes(name)))
+  const shown = new Set(Object.values(fields))
+  return { fields, messages: [...new Set(error.messages.filter((m) => !shown.has(m)))] }
+}
+
+/** The message to show for a failed call: the first message of its body, else `fallback` (network, no body). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError ? error.read.message : null) ?? fallback
+}
 
 export type ApiErrorKind =
   | 'GENERIC'
@@ -15,14 +70,17 @@ export type ApiErrorKind =
 export class ApiError extends Error {
   readonly kind: ApiErrorKind
   readonly status: number | null
-  readonly body: ErrorBody | null
 
-  constructor(kind: ApiErrorKind, status: number | null, body: ErrorBody | null, message?: string) {
-    super(message ?? body?.errors?.[0]?.message ?? body?.error_type ?? kind)
+  /** the answer's body read in the one error shape */
+  readonly read: ReadError
+
+  constructor(kind: ApiErrorKind, status: number | null, body: unknown, message?: string) {
+    const read = readError(body)
+    super(message ?? read.message ?? read.errorType ?? kind)
     this.name = 'ApiError'
     this.kind = kind
     this.status = status
-    this.body = body
+    this.read = read
   }
 
   /** No answer from the server (offline, down, timeout). */
@@ -38,12 +96,8 @@ export function kindForStatus(status: number): ApiErrorKind {
   return 'GENERIC'
 }
 
-function asErrorBody(value: unknown): ErrorBody | null {
-  return value && typeof value === 'object' ? (value as ErrorBody) : null
-}
-
 export function errorFromResponse(status: number, body: unknown): ApiError {
-  return new ApiError(kindForStatus(status), status, asErrorBody(body))
+  return new ApiError(kindForStatus(status), status, body)
 }
 
 /** A thrown fetch failure (no response) as an ApiError. */

@@ -5,58 +5,40 @@
 import { call } from './call'
 import { api } from './client'
 import { ApiError } from './errors'
+import type { components } from './schema.gen'
 import type { TransferType } from '../domain/transfers'
 
 
-export interface FundingSource {
-  id: number
-  name: string
-  /** verified, unverified, verification_failed… */
-  status: string
-  accountNumberTail: string
-  method: string
-}
+type Schemas = components['schemas']
 
-export interface FinancialStatus {
-  customer_status: string
-  bank_customer_status: string
-  funding_source: string | null
-}
-
-export interface Transfer {
-  id: number
-  type: TransferType
-  amount: string
-  /** pending, processed, failed */
-  status: string
-  /** 'bank' or 'balance' (the Vitrine account) */
-  source_name: string
-  created: string
-  failure_reason: string | null
-}
+/** The verified or pending bank (status verified, unverified, verification_failed…). */
+export type FundingSource = Schemas['FundingSourceInfo']
+export type FinancialStatus = Schemas['FinancialStatusOut']
+/** A deposit or withdrawal (`type`; `source_name` 'bank' or 'balance', the Vitrine account). */
+export type Transfer = Omit<Schemas['TransferOut'], 'type'> & { type: TransferType }
 
 const user = (id: number) => ({ params: { path: { user_id: id } } })
 
 export const getFundingSource = async (userId: number): Promise<FundingSource | null> =>
-  (await call<{ info: FundingSource | null }>(api.GET('/api/users/{user_id}/financials/funding-source', user(userId)))).info ?? null
+  (await call<Schemas['FundingSourceOut']>(api.GET('/api/users/{user_id}/financials/funding-source', user(userId)))).info ?? null
 
 export const getFinancialStatus = (userId: number) => call<FinancialStatus>(api.GET('/api/users/{user_id}/financials/status', user(userId)))
 
 export const getTransactions = async (userId: number): Promise<Transfer[]> => {
-  const data = await call<{ items?: unknown }>(api.GET('/api/users/{user_id}/financials/transactions', user(userId)))
-  return Array.isArray(data.items) ? (data.items as Transfer[]) : []
+  const data = await call<Schemas['TransactionsOut']>(api.GET('/api/users/{user_id}/financials/transactions', user(userId)))
+  return data.items as Transfer[]
 }
 
 export const createTransfer = (type: TransferType, amount: string) =>
   call<Transfer>(api.POST('/api/dwolla/transfers/', { body: { type, amount } }))
 
 export const verifyMicroDeposits = (value1: string, value2: string) =>
-  call<{ status: string; message: string }>(api.POST('/api/dwolla/micro-deposits/', { body: { value1, value2 } }))
+  call<Schemas['VerifiedOut']>(api.POST('/api/dwolla/micro-deposits/', { body: { value1, value2 } }))
 
-export const removeBank = () => call<{ detail?: string }>(api.DELETE('/api/dwolla/bank-funding-source/'))
+export const removeBank = () => call<Schemas['Detail']>(api.DELETE('/api/dwolla/bank-funding-source/'))
 
 export const requestUpload = (body: { file_name: string; content_type: string; document_type: string }) =>
-  call<{ url?: string; file_key?: string }>(api.POST('/api/users/files/', { body }))
+  call<Schemas['UploadTicketOut']>(api.POST('/api/users/files/', { body }))
 
 /** PUTs the file to its upload address with its content type; resolves on HTTP 200 only. */
 export function putFile(url: string, file: Blob, contentType: string, onProgress: (fraction: number) => void): Promise<void> {

@@ -1,12 +1,11 @@
 /**
- * openapi-fetch middleware (spec doc 1 §7, §8): app headers and JWT, ETag caching with If-None-Match / If-Match
- * (304 → cached body, 412 → retry with the fresh tag), refreshed `token` fields (stored and stripped),
+ * openapi-fetch middleware (spec doc 1 §7, §8): app headers and JWT, conditional requests (If-None-Match by the
+ * browser's cache on reads, If-Match on updates with a 412 → retry with the fresh tag), refreshed `token` fields (stored and stripped),
  * and 401 → logout ('session expired', silent for a POST).
  */
 import type { Middleware } from 'openapi-fetch'
 import { APP_VERSION } from '../config'
 import type { LogoutReason } from '../session/logoutReasons'
-import type { EtagCache } from './etagCache'
 
 export interface SessionPort {
   token(): string | null
@@ -50,15 +49,40 @@ function withoutLength(headers: Headers): Headers {
   return copy
 }
 
-export function etagMiddleware(cache: EtagCache, fetchFn: (r: Request) => Promise<Response>): Middleware {
+/** The entity tags of the last reads, by URL (at most `max`, the oldest forgotten first), for If-Match. */
+export class EntityTags {
+  private readonly tags = new Map<string, string>()
+  constructor(private readonly max = 200) {}
+
+  get(url: string): string | undefined {
+    return this.tags.get(url)
+  }
+
+  set(url: string, tag: string): void {
+    this.tags.delete(url)
+    this.tags.set(url, tag)
+    const oldest = this.tags.size > this.max ? this.tags.keys().next().value : undefined
+    if (oldest !== undefined) this.tags.delete(oldest)
+  }
+
+  delete(url: string): void {
+    this.tags.delete(url)
+  }
+}
+
+/**
+ * Conditional requests (spec doc 1 §7). Reads: the client asks the browser to revalidate every read (cache mode
+ * 'no-cache'), so the browser sends If-None-Match with the tag it holds and answers a 304 with the body it kept.
+ * Updates and deletes: If-Match with the tag of the last read of that URL; a 412 reads the fresh tag and sends the
+ * update once more with it.
+ */
+export function etagMiddleware(tags: EntityTags, fetchFn: (r: Request) => Promise<Response>): Middleware {
   const pendingRetries = new Map<string, Request>()
   return {
     onRequest({ request, id }) {
-      const cached = cache.get(request.url)
-      if (request.method === 'GET' && cached) {
-        request.headers.set('If-None-Match', cached.etag)
-      } else if ((request.method === 'PATCH' || request.method === 'PUT' || request.method === 'DELETE') && cached) {
-        request.headers.set('If-Match', cached.etag)
+      const tag = tags.get(request.url)
+      if ((request.method === 'PATCH' || request.method === 'PUT' || request.method === 'DELETE') && tag) {
+        request.headers.set('If-Match', tag)
         pendingRetries.set(id, request.clone())
       }
       return request
@@ -67,26 +91,19 @@ export function etagMiddleware(cache: EtagCache, fetchFn: (r: Request) => Promis
       const retry = pendingRetries.get(id)
       pendingRetries.delete(id)
       if (request.method === 'GET') {
-        const cached = cache.get(request.url)
-        if (response.status === 304 && cached) {
-          return new Response(cached.body, { status: 200, statusText: 'OK', headers: { 'Content-Type': cached.contentType, ETag: cached.etag } })
-        }
-        const etag = response.headers.get('ETag')
-        if (response.status === 200 && etag) {
-          const body = await response.clone().text()
-          cache.set(request.url, { etag, body, contentType: response.headers.get('Content-Type') ?? 'application/json' })
-        }
+        const tag = response.headers.get('ETag')
+        if (response.ok && tag) tags.set(request.url, tag)
         return undefined
       }
       if (response.status === 412 && retry) {
-        // somebody changed the resource: read the fresh tag, then send the update once more with it
-        const fresh = await fetchFn(new Request(request.url, { method: 'GET', headers: retry.headers }))
-        const etag = fresh.headers.get('ETag')
-        if (!fresh.ok || !etag) return undefined
-        retry.headers.set('If-Match', etag)
+        // somebody changed the resource: read the fresh tag (past the browser's cache), then send the update again
+        const fresh = await fetchFn(new Request(request.url, { method: 'GET', headers: retry.headers, cache: 'no-store' }))
+        const tag = fresh.headers.get('ETag')
+        if (!fresh.ok || !tag) return undefined
+        retry.headers.set('If-Match', tag)
         return fetchFn(retry)
       }
-      if (response.ok) cache.delete(request.url)
+      if (response.ok) tags.delete(request.url)
       return undefined
     },
   }

@@ -1,17 +1,18 @@
 /**
- * Keeps the catalogue live (spec doc 1 §4 "Asset update schedule"): the status update schedule, a 15000 ms list
- * refresh, a full refresh when the tab becomes visible, and everything stopped while it is hidden.
+ * The asset update schedule while the catalogue is shown (spec doc 1 §4 "Asset update schedule"): status changes
+ * merged in at each scheduled time, the open asset re-read with them, the schedule stopped while the tab is hidden
+ * and started again when it is visible. The 15000 ms full refresh and the refresh on becoming visible are the asset
+ * list query's own (CatalogueProvider).
  */
 import { useEffect, useRef } from 'react'
 import { getStatusChanges, getUpdateSchedule } from '../api/endpoints'
 import { ApiError } from '../api/errors'
 import type { AssetStatusUpdate } from '../api/types'
-import { ASSET_REFRESH_INTERVAL_MS, ASSET_SCHEDULE_MAX_RETRIES } from '../config'
+import { ASSET_SCHEDULE_MAX_RETRIES } from '../config'
 import { session } from '../session/sessionStore'
 import { UpdateScheduler } from './updateScheduler'
 
 export interface LiveUpdateDeps {
-  refreshAll(): Promise<void>
   applyChanges(items: AssetStatusUpdate[]): void
   refreshActive(): Promise<void>
   since(): number
@@ -45,26 +46,14 @@ export function useLiveUpdates(enabled: boolean, deps: LiveUpdateDeps): void {
       retryDelayMs: RETRY_DELAY_MS,
       minDelayMs: MIN_DELAY_MS,
     })
-    let interval: number | undefined
-    const start = () => {
-      scheduler.start()
-      interval = window.setInterval(() => void ref.current.refreshAll().catch(ignore), ASSET_REFRESH_INTERVAL_MS)
-    }
-    const stop = () => {
-      scheduler.stop()
-      window.clearInterval(interval)
-    }
     const onVisibility = () => {
-      stop()
-      if (document.visibilityState === 'visible') {
-        void ref.current.refreshAll().catch(ignore)
-        start()
-      }
+      scheduler.stop()
+      if (document.visibilityState === 'visible') scheduler.start()
     }
-    if (document.visibilityState === 'visible') start()
+    if (document.visibilityState === 'visible') scheduler.start()
     document.addEventListener('visibilitychange', onVisibility)
     return () => {
-      stop()
+      scheduler.stop()
       document.removeEventListener('visibilitychange', onVisibility)
     }
   }, [enabled])

@@ -1,11 +1,14 @@
-/** The five categories as coloured tiles with their asset count and new-offering dot. */
-import { Box, SimpleGrid, Text } from '@chakra-ui/react'
+/**
+ * The five categories as coloured tiles with their asset count and new-offering dot. While the asset list is still
+ * loading a tile says so instead of a count: "0 assets" would be a false statement about the catalogue.
+ */
+import { Box, SimpleGrid, Skeleton, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { NotificationDot } from '../ui/NotificationDot'
 
 export function CategoryTiles() {
-  const { categories, assets, dots } = useCatalogue()
+  const { categories, assets, dots, status } = useCatalogue()
   return (
     <SimpleGrid as="ul" alignItems="stretch" listStyleType="none" columns={{ base: 2, md: 5 }} gap="3">
       {categories.map((c) => {
@@ -31,9 +34,13 @@ export function CategoryTiles() {
                 <Text fontFamily="heading" fontSize="lg" fontWeight="semibold" lineHeight="short">
                   {c.title}
                 </Text>
-                <Text fontSize="xs" opacity={0.85}>
-                  {count} {count === 1 ? 'asset' : 'assets'}
-                </Text>
+                {status === 'ready' ? (
+                  <Text fontSize="xs" opacity={0.85} data-testid="category-count">
+                    {count} {count === 1 ? 'asset' : 'assets'}
+                  </Text>
+                ) : status === 'loading' ? (
+                  <Skeleton height="3" width="16" opacity={0.5} aria-label="Counting assets" />
+                ) : null}
                 {dots.has(c.key) ? <NotificationDot top="3" right="3" /> : null}
               </Box>
             </RouterLink>

@@ -1,8 +1,7 @@
 /** Notify me (coming soon) / Notify me on trading (closed offering, trading closed) — spec doc 1 §7 "Assets". */
 import { Button } from '@chakra-ui/react'
-import { useState } from 'react'
 import { useUser } from '../account/userContext'
-import { setNotification } from '../api/endpoints'
+import { useSetNotification } from '../api/mutations'
 import type { Asset } from '../api/types'
 import { notifyKind } from '../domain/assetStatus'
 import { useAlert } from '../ui/alertContext'
@@ -12,7 +11,7 @@ export function NotifyToggle({ asset }: { asset: Asset }) {
   const kind = notifyKind(asset)
   const { user, patchUser } = useUser()
   const { showFailure } = useAlert()
-  const [busy, setBusy] = useState(false)
+  const notification = useSetNotification()
   if (kind === null || !user) return null
 
   const list = kind === 'notify_me' ? user.notify_me : user.notify_on_trading
@@ -20,9 +19,8 @@ export function NotifyToggle({ asset }: { asset: Asset }) {
   const label = kind === 'notify_me' ? 'Notify me' : 'Notify me on trading'
 
   const toggle = async () => {
-    setBusy(true)
     try {
-      await setNotification(kind, asset.id, !on)
+      await notification.mutateAsync({ kind, assetId: asset.id, on: !on })
       patchUser((u) => {
         const current = kind === 'notify_me' ? u.notify_me : u.notify_on_trading
         const next = on ? current.filter((id) => id !== asset.id) : [...current, asset.id]
@@ -30,8 +28,6 @@ export function NotifyToggle({ asset }: { asset: Asset }) {
       })
     } catch {
       void showFailure()
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -40,7 +36,7 @@ export function NotifyToggle({ asset }: { asset: Asset }) {
       variant={on ? 'subtle' : 'outline'}
       colorPalette={on ? 'green' : 'brand'}
       aria-pressed={on}
-      loading={busy}
+      loading={notification.isPending}
       onClick={() => void toggle()}
       data-testid="notify-toggle"
     >

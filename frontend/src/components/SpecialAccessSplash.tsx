@@ -4,7 +4,7 @@
  * for these types), once per visit; closing counts it down. A free share's 'ACCEPT' needs a verified primary e-mail
  * (else the verify-email popup), then goes to the asset page, which opens the purchase and moves past its intro.
  */
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Stack } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useUser } from '../account/userContext'
@@ -16,6 +16,7 @@ import { formatMoney } from '../domain/money'
 import { afterClose, counterKey, freeSharePrice, parseCounter, splashFor } from '../domain/specialAccess'
 import { VerifyEmailDialog } from '../funding/VerifyEmailDialog'
 import { readKey, writeKey } from '../session/storage'
+import { AlertDialog } from '../ui/AlertDialog'
 import { AssetImage } from './AssetImage'
 import type { AssetPageState } from './InvestButton'
 
@@ -60,43 +61,31 @@ export function SpecialAccessSplash() {
   return (
     <>
       {found ? (
-        <Dialog.Root open={!shown} onOpenChange={(e) => (e.open ? undefined : close())} placement="center">
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner px="3">
-              <Dialog.Content data-testid="special-access-modal" borderRadius="xl" maxW="md" overflow="hidden">
-                <AssetImage asset={found.asset} size="full" radius="0" variant="home" aspect={16 / 9} />
-                <Dialog.Header pe="12">
-                  <Dialog.Title fontFamily="heading" fontSize="2xl">
-                    {free ? 'Your Free Share' : 'Early Access'}
-                  </Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Dialog.Description asChild>
-                    <Text color="fg.muted">
-                      {free
-                        ? `You've been given a free share of ${found.asset.ticker} ${found.asset.display_name}${price ? `, worth ${formatMoney(price)}` : ''}. Accept it now and it is yours.`
-                        : `You have early access to ${found.asset.ticker} ${found.asset.display_name}. Take a look before everyone else.`}
-                    </Text>
-                  </Dialog.Description>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
-                    <Button colorPalette="brand" onClick={accept}>
-                      {free ? 'ACCEPT' : 'VIEW ASSET'}
-                    </Button>
-                    <Button variant="ghost" onClick={close}>
-                      Not now
-                    </Button>
-                  </Stack>
-                </Dialog.Footer>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" bg="whiteAlpha.800" />
-                </Dialog.CloseTrigger>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <AlertDialog
+          role="dialog"
+          open={!shown}
+          title={free ? 'Your Free Share' : 'Early Access'}
+          message={
+            free
+              ? `You've been given a free share of ${found.asset.ticker} ${found.asset.display_name}${price ? `, worth ${formatMoney(price)}` : ''}. Accept it now and it is yours.`
+              : `You have early access to ${found.asset.ticker} ${found.asset.display_name}. Take a look before everyone else.`
+          }
+          onClose={close}
+          testId="special-access-modal"
+          width="md"
+          closeButton
+          media={<AssetImage asset={found.asset} size="full" radius="0" variant="home" aspect={16 / 9} />}
+          footer={
+            <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
+              <Button colorPalette="brand" onClick={accept}>
+                {free ? 'ACCEPT' : 'VIEW ASSET'}
+              </Button>
+              <Button variant="ghost" onClick={close}>
+                Not now
+              </Button>
+            </Stack>
+          }
+        />
       ) : null}
       <VerifyEmailDialog email={verifyEmail} onClose={() => setVerifyEmail(null)} />
     </>

@@ -27,7 +27,6 @@ export function useDocumentUpload(documentType: DocumentType | null) {
       }
       try {
         const target = await requestUpload({ file_name: file.name, content_type: file.type, document_type: documentType })
-        if (!target.url || !target.file_key) throw new Error('no upload address')
         await putFile(target.url, content, file.type, (progress) => setState({ status: 'uploading', progress }))
         setState({ status: 'uploading', progress: 1 })
         const outcome = await submit({ file_key: target.file_key })

@@ -14,7 +14,7 @@ const EXCLUDED_STATUSES: Record<string, readonly string[]> = {
 }
 
 export function isActive(group: AccessGroup, now: Date): boolean {
-  return group.access_end === null || new Date(group.access_end).getTime() > now.getTime()
+  return !group.access_end || new Date(group.access_end).getTime() > now.getTime()
 }
 
 /** The user's unexpired access type for an asset (free_share_program wins over early_io), or null. */

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import type { Asset } from '../api/types'
+import { tradingOf } from '../testing/catalogue'
 import { canOpen, displayPrice, notifyKind, openOfferingLine, progressPercent, sameTicker, statusLine, tickerSlug } from './assetStatus'
 
 type StatusAsset = Parameters<typeof statusLine>[0]
 
 function asset(partial: Partial<Asset>): StatusAsset {
-  return { asset_status: 'Coming Soon', progress_bar: 0, is_exited: false, trading: null, financialInstrument: null, ...partial }
+  return { asset_status: 'Coming Soon', progress_bar: 0, is_exited: false, ...partial }
 }
 
 function trading(market: 'OPEN' | 'CLOSED' | 'DISABLED', window: { status: string; remaining_value?: number | null } | null): Partial<Asset> {
   return {
     financialInstrument: { id: 'fi', markets: { secondaryMarket: { status: market } } },
-    trading: { current_trading_window: window ? { id: 'w', ...window } : null },
+    trading: tradingOf({ current_trading_window: window ? { id: 'w', ...window } : null }),
   }
 }
 
@@ -110,7 +111,7 @@ describe('tickers and prices', () => {
     expect(sameTicker('#CARS01', 'CARS02')).toBe(false)
   })
   it('prefers the current trading price', () => {
-    expect(displayPrice({ price_per_share: '12.50', trading: null })).toBe('12.50')
-    expect(displayPrice({ price_per_share: '12.50', trading: { current_trading_window: null, pricing: { pricePerUnit: { current: '14.00' } } } })).toBe('14.00')
+    expect(displayPrice({ price_per_share: '12.50' })).toBe('12.50')
+    expect(displayPrice({ price_per_share: '12.50', trading: tradingOf({ pricing: { pricePerUnit: { current: '14.00', session: {} } } }) })).toBe('14.00')
   })
 })

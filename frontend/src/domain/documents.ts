@@ -1,17 +1,12 @@
 /**
- * Identity document upload rules and messages (spec doc 2 §2.4, §5, §8), word for word the server's
- * domain/documents.py (checked against it by documents.test.ts).
+ * Identity document upload rules and messages (spec doc 2 §2.4, §5, §8): the server's domain/documents.py through
+ * rules.gen.ts (generated).
  */
-export const DOCUMENT_TYPES = ['passport', 'idCard', 'license'] as const
+import { documentRules } from './rules.gen'
+
+export const { DOCUMENT_TYPES, MAX_BYTES, UNSUPPORTED, TOO_LARGE, READ_FAILED, UPLOAD_FAILED, CHOOSE_TYPE } = documentRules
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
 export const DOCUMENT_LABELS: Readonly<Record<DocumentType, string>> = { passport: 'Passport', idCard: 'ID Card', license: 'License' }
-
-export const MAX_BYTES = 5 * 1024 * 1024
-export const UNSUPPORTED = 'The file you selected is an unsupported type (JPG and PNG only)'
-export const TOO_LARGE = 'The file you selected is too large (5MB max)'
-export const READ_FAILED = 'Something went wrong while reading the file. Please try again or choose a different file.'
-export const UPLOAD_FAILED = 'Something went wrong, please try again'
-export const CHOOSE_TYPE = 'Choose Passport, ID Card or License'
 
 const CONTENT_TYPES: Readonly<Record<string, readonly string[]>> = {
   'image/jpeg': ['jpg', 'jpeg'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { firstErrorMessage, loginErrorMessage, signupErrorMessages } from './authErrors'
+import { readError } from '../api/errors'
+import { failureMessage, loginErrorMessage, signupErrorMessages } from './authErrors'
 import { assetPath, categoryByPathname, CATEGORIES } from './categories'
 import { jwtExpiry, refreshDelayMs } from './jwt'
 import { formatAmountShort, formatMoney } from './money'
@@ -12,21 +13,23 @@ function jwt(payload: object): string {
 }
 
 describe('auth error messages', () => {
+  const answer = (body: unknown) => ({ network: false as const, error: readError(body) })
   it('login', () => {
     expect(loginErrorMessage({ network: true })).toBe('Something went wrong. Please, try again later.')
-    expect(loginErrorMessage({ network: false, body: { errors: [{ message: 'first' }, { message: 'second' }], error_type: 'Account locked' } })).toBe('Account locked')
-    expect(loginErrorMessage({ network: false, body: { errors: [{ message: 'first' }, { message: 'second' }] } })).toBe('first')
-    expect(loginErrorMessage({ network: false, body: null })).toBe('Unable to login with provided credentials')
-    expect(loginErrorMessage({ network: false, body: { errors: [] } })).toBe('Unable to login with provided credentials')
+    expect(loginErrorMessage(answer({ errors: [{ message: 'first' }, { message: 'second' }], error_type: 'Account locked' }))).toBe('Account locked')
+    expect(loginErrorMessage(answer({ errors: [{ message: 'first' }, { message: 'second' }] }))).toBe('first')
+    expect(loginErrorMessage(answer(null))).toBe('Unable to login with provided credentials')
+    expect(loginErrorMessage(answer({ errors: [] }))).toBe('Unable to login with provided credentials')
   })
   it('signup', () => {
     expect(signupErrorMessages({ network: true })).toEqual(['Something went wrong. Please, try again later.'])
-    expect(signupErrorMessages({ network: false, body: { errors: [{ message: 'a' }, { message: 'b' }] } })).toEqual(['a', 'b'])
-    expect(signupErrorMessages({ network: false, body: {} })).toEqual(['Unable to signup with provided credentials'])
+    expect(signupErrorMessages(answer({ errors: [{ message: 'a' }, { message: 'b' }] }))).toEqual(['a', 'b'])
+    expect(signupErrorMessages(answer({}))).toEqual(['Unable to signup with provided credentials'])
   })
   it('other calls use the first message', () => {
-    expect(firstErrorMessage({ errors: [{ message: 'Invalid key' }] }, 'fallback')).toBe('Invalid key')
-    expect(firstErrorMessage(null, 'fallback')).toBe('fallback')
+    expect(failureMessage(answer({ errors: [{ message: 'Invalid key', field: 'key' }] }), 'fallback')).toBe('Invalid key')
+    expect(failureMessage(answer(null), 'fallback')).toBe('fallback')
+    expect(failureMessage({ network: true }, 'fallback')).toBe('Something went wrong. Please, try again later.')
   })
 })
 

@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as r from './profile'
+import { serverSource } from './serverSource.testutil'
 
 const TODAY: r.CalendarDate = { year: 2024, month: 6, day: 15 }
 
@@ -23,13 +22,9 @@ describe('messages', () => {
   })
 
   // the server's rules file, when this checkout has it: every message here is there too
-  const server = fileURLToPath(new URL('../../../domain/profile_rules.py', import.meta.url))
-  const onboarding = fileURLToPath(new URL('../../../domain/onboarding.py', import.meta.url))
-  it.skipIf(!fs.existsSync(server) || !fs.existsSync(onboarding))('match domain/profile_rules.py and onboarding.py', () => {
-    const source = [server, onboarding]
-      .map((f) => fs.readFileSync(f, 'utf8'))
+  it('match domain/profile_rules.py and onboarding.py', () => {
+    const source = [serverSource('domain/profile_rules.py'), serverSource('domain/onboarding.py')]
       .join('\n')
-      .replace(/"\s*\n\s*"/g, '')
       .replaceAll('{PRODUCT}', r.PRODUCT)
     const messages = Object.entries(r).filter(([k, v]) => typeof v === 'string' && /^[A-Z_0-9]+$/.test(k) && k !== 'PRODUCT')
     expect(messages.length).toBeGreaterThan(25)

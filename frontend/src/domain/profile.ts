@@ -1,34 +1,26 @@
 /**
  * Field rules of the onboarding profile steps and their messages (spec doc 2 §5).
- * Mirrors domain/profile_rules.py on the server, word for word, so both give the same message for the same input.
+ * The server's domain/profile_rules.py through rules.gen.ts (generated), so both give the same message for the same
+ * input; the browser-only texts below are checked against onboarding.py by profile.test.ts.
  */
 import { APP_NAME } from '../config'
 import { STATES } from './states'
+import { profileRules } from './rules.gen'
 import { cleanText } from './text'
 
 export const PRODUCT = APP_NAME
-export const DOB_INVALID = 'Enter a valid date: MM/DD/YYYY'
+// the server's rules and messages (domain/profile_rules.py), generated into rules.gen.ts
+export const {
+  DOB_INVALID, DOB_FUTURE, DOB_TOO_OLD, PO_BOX, PHONE_DIGITS, SSN_FORMAT, TERMS_REQUIRED, ACCREDITATION_REQUIRED,
+  EMPLOYMENT_REQUIRED, INCOME_REQUIRED, NET_WORTH_REQUIRED, RISK_ALERT_TITLE, RISK_REQUIRED, ANSWER_REQUIRED,
+  ORGANIZATION_REQUIRED, TICKERS_REQUIRED, ACCOUNT_TYPE_REQUIRED, MEANS_THRESHOLD, EMPLOYMENT_TYPES, RISK_LEVELS,
+  ACCREDITED_STATUSES, ACCOUNT_TYPES,
+} = profileRules
 export const DOB_UNDER_18 = `In order to invest on ${PRODUCT} you must be above the age of 18.`
-export const DOB_FUTURE = 'Birth year should be in the past: MM/DD/YYYY'
-export const DOB_TOO_OLD = "You aren't that old. Check your birthday: MM/DD/YYYY"
-export const PO_BOX = 'PO Boxes are not permitted'
-export const PHONE_DIGITS = 'Phone number must have 10 to 11 digits'
-export const SSN_FORMAT = 'Enter a valid SSN: 000-00-0000'
-export const TERMS_REQUIRED = 'You must agree to the terms to continue'
-export const ACCREDITATION_REQUIRED = 'Please choose your accreditation status'
-export const EMPLOYMENT_REQUIRED = 'Employment status is required'
-export const INCOME_REQUIRED = 'Annual income is required'
-export const NET_WORTH_REQUIRED = 'Individual net worth is required'
-export const RISK_ALERT_TITLE = 'Risk Profile Alert'
 export const RISK_ALERT_LOW_MEANS =
   'Trading involves risk that may not be suitable for investors with less than $10,000 in annual income or net worth.'
 export const RISK_ALERT_CONSERVATIVE =
   'Trading involves a degree of risk that may not suit a conservative profile. You may edit your answer, or close this screen and continue later.'
-export const RISK_REQUIRED = 'Please choose your risk tolerance'
-export const ANSWER_REQUIRED = 'Please answer this question'
-export const ORGANIZATION_REQUIRED = 'Organization name is required'
-export const TICKERS_REQUIRED = 'Company ticker is required'
-export const ACCOUNT_TYPE_REQUIRED = 'Account type is required'
 export const FIRST_NAME_REQUIRED = 'First name is required'
 export const LAST_NAME_REQUIRED = 'Last name is required'
 export const ADDRESS_REQUIRED = 'Address is required'
@@ -39,13 +31,8 @@ export const ZIP_DIGITS = 'ZIP code must have 5 digits'
 export const NAME_ON_ACCOUNT_REQUIRED = 'Name on account is required'
 export const LINK_BANK_REQUIRED = 'Link your bank to continue'
 export const BANK_METHOD_REQUIRED = 'Choose how to connect your bank'
-export const MEANS_THRESHOLD = 10001
 
-export const EMPLOYMENT_TYPES = ['EMPLOYED', 'SELF_EMPLOYED', 'UNEMPLOYED', 'RETIRED', 'STUDENT'] as const
 export const NEEDS_EMPLOYER: ReadonlySet<string> = new Set(['EMPLOYED', 'SELF_EMPLOYED'])
-export const RISK_LEVELS = ['CONSERVATIVE', 'MODERATE', 'GROWTH'] as const
-export const ACCREDITED_STATUSES = ['1', '2', '3'] as const
-export const ACCOUNT_TYPES = ['SAVINGS', 'CHECKING'] as const
 export const SSN_RE = /^\d{3}-\d{2}-\d{4}$/
 export const MASKED_SSN_RE = /^\*{3}-\*{2}-\d{4}$/
 

@@ -1,18 +1,12 @@
 /**
- * Deposit and withdrawal rules and messages (spec doc 2 §5, doc 3 §4.8, §5, §8), word for word the server's
- * domain/transfer_rules.py (checked against it by transfers.test.ts), and the amount input's formatting.
+ * Deposit and withdrawal rules and messages (spec doc 2 §5, doc 3 §4.8, §5, §8): the server's domain/transfer_rules.py
+ * through rules.gen.ts (generated), the browser-only texts, and the amount input's formatting.
  */
 import { formatMoney } from './money'
+import { transferRules } from './rules.gen'
 
-export const TRANSFER_LIMIT = 5000
-export const LIMIT_MESSAGE = 'ONE-TIME TRANSFER CAN NOT EXCEED $5000'
-export const AMOUNT_REQUIRED = 'Enter an amount greater than $0'
-export const VERIFY_EMAIL = 'In order to fund your account on Vitrine you must verify your email, {email}'
-export const DEPOSIT_HOLD = 'Deposits must stay in your account for seven days before they are available for withdraw.'
-export const DEPOSIT_PROCESSING =
-  'For security purposes, deposits must fully process to your cash balance before being withdrawn - this may take up to 5 business days. For immediate assistance, contact support below.'
-export const NO_BANK = 'You must add or verify your bank account prior to investing'
-export const BLOCKED_STATE = 'State Availability Issue: funding is not yet available in your state.'
+export const { TRANSFER_LIMIT, LIMIT_MESSAGE, AMOUNT_REQUIRED, VERIFY_EMAIL, DEPOSIT_HOLD, DEPOSIT_PROCESSING, NO_BANK, BLOCKED_STATE } =
+  transferRules
 export const WITHDRAWAL_EXCEEDS_CASH = 'Your withdrawal can not exceed your available cash of '
 export const TRANSFER_FAILED = 'Sorry, something went wrong...'
 

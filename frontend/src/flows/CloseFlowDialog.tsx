@@ -1,6 +1,7 @@
 /** Closing a flow early (spec doc 2 §2.2): the profile is needed before investing but can be finished later. */
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Stack } from '@chakra-ui/react'
 import { useRef } from 'react'
+import { AlertDialog } from '../ui/AlertDialog'
 
 /** What the close warning says; the default is the profile wizards'. */
 export interface CloseText {
@@ -28,34 +29,23 @@ interface Props {
 export function CloseFlowDialog({ open, leaving, onStay, onLeave, text = PROFILE_CLOSE_TEXT }: Props) {
   const stayRef = useRef<HTMLButtonElement>(null)
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => (e.open ? undefined : onStay())} placement="center" initialFocusEl={() => stayRef.current}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content data-testid="close-flow-modal" borderRadius="xl" maxW="sm">
-            <Dialog.Header>
-              <Dialog.Title fontFamily="heading" fontSize="xl">
-                {text.title}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description asChild>
-                <Text color="fg.muted">{text.message}</Text>
-              </Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Stack w="full" gap="2">
-                <Button ref={stayRef} colorPalette="brand" size="lg" onClick={onStay} disabled={leaving}>
-                  {text.stay}
-                </Button>
-                <Button variant="ghost" size="lg" onClick={onLeave} loading={leaving}>
-                  {text.leave}
-                </Button>
-              </Stack>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AlertDialog
+      open={open}
+      title={text.title}
+      message={text.message}
+      onClose={onStay}
+      testId="close-flow-modal"
+      initialFocusEl={() => stayRef.current}
+      footer={
+        <Stack w="full" gap="2">
+          <Button ref={stayRef} colorPalette="brand" size="lg" onClick={onStay} disabled={leaving}>
+            {text.stay}
+          </Button>
+          <Button variant="ghost" size="lg" onClick={onLeave} loading={leaving}>
+            {text.leave}
+          </Button>
+        </Stack>
+      }
+    />
   )
 }

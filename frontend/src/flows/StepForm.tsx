@@ -1,12 +1,14 @@
 /**
  * A step's Formik form: the Yup schema mirrors the server's rules; on submit the payload goes to
- * POST .../steps/{step}; a 422 puts its `errors` on the fields (setErrors) and its `message` in a live region.
+ * POST .../steps/{step}; a 422 (the one error shape, read by api/errors.ts) puts its field errors on the fields
+ * (setErrors) and every other message, the first one first, in a live region.
  * The first invalid field gets the focus after a failed submit; `alertFor` turns some errors into a modal.
  */
 import { Stack } from '@chakra-ui/react'
 import { Form, Formik, useFormikContext, type FormikErrors, type FormikProps, type FormikValues } from 'formik'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { AnyObjectSchema } from 'yup'
+import { formErrors } from '../api/errors'
 import { FormAlert } from '../forms/FormAlert'
 import { useAlert, type AlertOptions } from '../ui/alertContext'
 import { useFlowStep } from './stepContext'
@@ -42,13 +44,12 @@ export function StepForm<V extends FormikValues>({ initialValues, schema, toPayl
         const outcome = await submit(fields)
         if (outcome?.kind === 'invalid') {
           const known = Object.keys(values)
-          const onFields = Object.fromEntries(Object.entries(outcome.errors).filter(([k]) => known.includes(k)))
-          const elsewhere = Object.entries(outcome.errors).filter(([k]) => !known.includes(k)).map(([, m]) => m)
-          helpers.setErrors(onFields as FormikErrors<V>)
+          const form = formErrors(outcome.error, known)
+          helpers.setErrors(form.fields as FormikErrors<V>)
           helpers.setTouched(Object.fromEntries(known.map((k) => [k, true])) as never, false)
-          setMessages([outcome.message, ...elsewhere].filter(Boolean))
+          setMessages(form.messages)
         } else if (outcome?.kind === 'moved') {
-          setMessages([outcome.message])
+          setMessages(outcome.error.messages)
         }
       }}
     >

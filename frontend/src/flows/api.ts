@@ -1,8 +1,7 @@
 /** The flow API calls (docs/flows.md) through the app's client (JWT, app headers, 401 → logout). */
 import { send, type Result } from '../api/call'
 import { api } from '../api/client'
-import { ApiError, errorFromResponse } from '../api/errors'
-import { openFlowWith } from '../api/purchase'
+import { ApiError, errorFromResponse, readError } from '../api/errors'
 import { isFlowState, type FlowState, type StepFields, type SubmitOutcome } from './types'
 
 
@@ -14,8 +13,7 @@ function flowState(result: Result): FlowState {
 
 /** Starts the caller's flow of this kind, or reopens the running one where it was; `body` is what starting needs (e.g. {asset_id}). */
 export async function openFlow(kind: string, body?: StepFields): Promise<FlowState> {
-  if (body) return flowState(await openFlowWith(kind, body))
-  return flowState(await send(api.POST('/api/flows/{kind}', { params: { path: { kind } } })))
+  return flowState(await send(api.POST('/api/flows/{kind}', { params: { path: { kind } }, ...(body ? { body } : {}) })))
 }
 
 export async function getFlow(kind: string, flowId: string): Promise<FlowState> {
@@ -26,13 +24,8 @@ export async function submitStep(kind: string, flowId: string, step: string, fie
   const result = await send(
     api.POST('/api/flows/{kind}/{flow_id}/steps/{step}', { params: { path: { kind, flow_id: flowId, step } }, body: fields }),
   )
-  const body = (result.error ?? {}) as { errors?: unknown; message?: unknown }
-  const message = typeof body.message === 'string' ? body.message : ''
-  if (result.response.status === 422) {
-    const errors = body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors) ? (body.errors as Record<string, string>) : {}
-    return { kind: 'invalid', errors, message }
-  }
-  if (result.response.status === 409) return { kind: 'moved', message }
+  if (result.response.status === 422) return { kind: 'invalid', error: readError(result.error) }
+  if (result.response.status === 409) return { kind: 'moved', error: readError(result.error) }
   return { kind: 'state', state: flowState(result) }
 }
 

@@ -1,6 +1,7 @@
 /**
  * GET /api/flows/{kind}/{id}/events as a fetch stream (EventSource cannot send the Authorization header):
- * every FlowState the server publishes, reconnecting with back-off after an error or the end of the stream.
+ * every FlowState the server publishes (the api's answer to a move, or a change the workflow made by itself: a deposit
+ * settled, a signature arrived, the idle close), reconnecting with back-off after an error or the end of the stream.
  */
 import { appName } from '../api/middleware'
 import { APP_VERSION } from '../config'
@@ -11,16 +12,25 @@ import { isFlowState, type FlowState } from './types'
 /** Statuses after which retrying cannot help (logged out, not this user's flow, unknown flow). */
 const FINAL = new Set([401, 403, 404])
 
-export function subscribeFlowEvents(kind: string, flowId: string, onState: (state: FlowState) => void): () => void {
+export function subscribeFlowEvents(
+  kind: string,
+  flowId: string,
+  onState: (state: FlowState) => void,
+  onLive?: (live: boolean) => void,
+): () => void {
   const url = `/api/flows/${encodeURIComponent(kind)}/${encodeURIComponent(flowId)}/events`
-  return subscribeSse(url, (data) => {
-    try {
-      const state: unknown = JSON.parse(data)
-      if (isFlowState(state)) onState(state)
-    } catch {
-      // a malformed event is skipped; the next one carries the whole state again
-    }
-  })
+  return subscribeSse(
+    url,
+    (data) => {
+      try {
+        const state: unknown = JSON.parse(data)
+        if (isFlowState(state)) onState(state)
+      } catch {
+        // a malformed event is skipped; the next one carries the whole state again
+      }
+    },
+    onLive,
+  )
 }
 
 /**

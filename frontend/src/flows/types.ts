@@ -1,3 +1,6 @@
+import type { ReadError } from '../api/errors'
+import type { components } from '../api/schema.gen'
+
 /** The flow API's shapes (docs/flows.md): one FlowState for every wizard. */
 export type FlowStatus = 'active' | 'waiting' | 'completed' | 'closed' | 'failed'
 export type StepState = 'done' | 'current' | 'todo' | 'skipped'
@@ -7,27 +10,17 @@ export interface FlowStepView {
   state: StepState
 }
 
-export interface FlowError {
-  title: string
-  message: string
-  /** where the browser should go to fix it (e.g. /app/document) */
-  action?: string | null
-}
+/** A flow's error (title, message, and `action`: where the browser should go to fix it, e.g. /app/document). */
+export type FlowError = components['schemas']['FlowError']
 
-export interface FlowState {
-  flow_id: string
-  kind: string
+/**
+ * The FlowState as the api's OpenAPI declares it (generated from the one model, workflows/flow_core.FlowState), with
+ * what the server documents in words narrowed: the status and step states are closed sets, a result has an outcome.
+ */
+export type FlowState = Omit<components['schemas']['FlowState'], 'status' | 'steps' | 'result'> & {
   status: FlowStatus
-  step: string
   steps: FlowStepView[]
-  /** the current step's saved values */
-  values: Record<string, unknown>
-  /** read-only data the current step shows */
-  context: Record<string, unknown>
-  waiting_for: string | null
-  result: { outcome: string; redirect?: string | null } | null
-  error: FlowError | null
-  version: number
+  result: { outcome: string; redirect?: string | null; [key: string]: unknown } | null
 }
 
 export type StepFields = Record<string, unknown>
@@ -35,10 +28,10 @@ export type StepFields = Record<string, unknown>
 /** What a step submission came to. */
 export type SubmitOutcome =
   | { kind: 'state'; state: FlowState }
-  /** 422: nothing saved, the step is unchanged */
-  | { kind: 'invalid'; errors: Record<string, string>; message: string }
+  /** 422: nothing saved, the step is unchanged; `error` has the field errors and the messages (api/errors.ts) */
+  | { kind: 'invalid'; error: ReadError }
   /** 409: the step is no longer the current one (the flow moved on elsewhere) */
-  | { kind: 'moved'; message: string }
+  | { kind: 'moved'; error: ReadError }
 
 export function isFlowState(value: unknown): value is FlowState {
   const v = value as Partial<FlowState> | null

@@ -1,11 +1,14 @@
 /**
  * One flow's live state: opens it (POST /api/flows/{kind}), follows its events, and sends the person's moves
- * (submit, back, close) one after the other. A state older than the one shown (a lower version) is ignored.
+ * (submit, back, close) one after the other. A state older than the one shown (a lower version) is ignored. Every
+ * change, the person's or one the workflow made by itself, comes over the stream; it is re-read (GET) only while
+ * the stream is down, with back-off.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAlert } from '../ui/alertContext'
 import { backFlow, closeFlow, getFlow, openFlow, submitStep } from './api'
 import { subscribeFlowEvents } from './events'
+import { createFallbackPoller } from './fallbackPolling'
 import type { FlowState, StepFields, SubmitOutcome } from './types'
 
 export type Busy = 'submit' | 'back' | 'close' | 'sync' | null
@@ -25,7 +28,7 @@ export interface FlowController {
   /** leave now and finish later (progress is kept) */
   close(): Promise<void>
   reopen(): void
-  /** reads the flow again (GET), for a step that waits on something that may not send an event */
+  /** reads the flow again (GET) now; the hook itself does so only while the event stream is down */
   refresh(): Promise<void>
 }
 
@@ -65,8 +68,31 @@ export function useFlow(kind: string, start?: StepFields): FlowController {
     }
   }, [kind, startKey, apply, attempt])
 
+  // not queued behind the moves: a read never changes the flow, and an older answer is dropped by `apply`
+  const refresh = useCallback(async () => {
+    const current = stateRef.current
+    if (!current) return
+    try {
+      apply(await getFlow(kind, current.flow_id))
+    } catch {
+      // the next poll or event brings it
+    }
+  }, [apply, kind])
+
+  // every change reaches the page over the stream; polling only while it is down (fallbackPolling.ts)
   const flowId = state?.flow_id
-  useEffect(() => (flowId ? subscribeFlowEvents(kind, flowId, apply) : undefined), [kind, flowId, apply])
+  const refreshRef = useRef(refresh)
+  refreshRef.current = refresh
+  useEffect(() => {
+    if (!flowId) return undefined
+    const poller = createFallbackPoller(() => refreshRef.current())
+    poller.setLive(false) // until the stream is up
+    const unsubscribe = subscribeFlowEvents(kind, flowId, apply, (live) => poller.setLive(live))
+    return () => {
+      unsubscribe()
+      poller.stop()
+    }
+  }, [kind, flowId, apply])
 
   /**
    * Runs a move after the ones before it. Its new state and the end of `busy` land in the same render, so a new
@@ -130,17 +156,6 @@ export function useFlow(kind: string, start?: StepFields): FlowController {
   }, [run, kind])
 
   const reopen = useCallback(() => setAttempt((n) => n + 1), [])
-
-  // not queued behind the moves: a read never changes the flow, and an older answer is dropped by `apply`
-  const refresh = useCallback(async () => {
-    const current = stateRef.current
-    if (!current) return
-    try {
-      apply(await getFlow(kind, current.flow_id))
-    } catch {
-      // the next poll or event brings it
-    }
-  }, [apply, kind])
 
   return { state, openFailed, busy: busy.label, busyStep: busy.step, submit, back, backTo, close, reopen, refresh }
 }

@@ -4,7 +4,7 @@ import type { AuthFailure } from '../domain/authErrors'
 
 export function authFailure(error: unknown): AuthFailure {
   const e = errorFromThrown(error)
-  const hasMessages = Boolean(e.body?.errors?.length || e.body?.error_type)
+  const hasMessages = e.read.messages.length > 0 || e.read.errorType !== null
   if (e.isNetwork || (e.kind === 'SERVER' && !hasMessages)) return { network: true }
-  return { network: false, body: e.body }
+  return { network: false, error: e.read }
 }

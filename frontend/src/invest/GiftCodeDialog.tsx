@@ -3,12 +3,13 @@
  * gift code'), checked with POST /api/promocode/validate/ {redeemCode, asset}; the provider's message shows under the
  * field; a code for another asset is refused here too. A valid code is handed back as {value, redeemCode}.
  */
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, Input, Stack } from '@chakra-ui/react'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { ValidationError } from 'yup'
 import { validateGiftCode } from '../api/purchase'
 import { giftAssetError, normaliseGiftCode, type Gift } from '../domain/purchase'
 import { giftCodeSchema } from '../domain/purchaseSchemas'
+import { AlertDialog } from '../ui/AlertDialog'
 
 const FAILED = 'Sorry, something went wrong. Please try again.'
 
@@ -67,66 +68,52 @@ export function GiftCodeDialog({ open, assetId, ticker, initialCode = '', onClos
   }
 
   return (
-    <Dialog.Root
+    <AlertDialog
+      role="dialog"
       open={open}
-      onOpenChange={(e) => (e.open || checking ? undefined : onClose())}
-      placement="center"
+      title="Have a gift code?"
+      message="Enter your code and its value comes off the cost of this purchase."
+      onClose={onClose}
+      locked={checking}
+      testId="gift-code-modal"
+      closeButton
       initialFocusEl={() => inputRef.current}
       onExitComplete={() => setError(null)}
+      wrap={(content) => (
+        <form onSubmit={(e) => void apply(e)} noValidate>
+          {content}
+        </form>
+      )}
+      footer={
+        <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
+          <Button type="submit" colorPalette="brand" loading={checking} loadingText="Checking">
+            Apply
+          </Button>
+          <Button variant="ghost" onClick={onClose} disabled={checking}>
+            Cancel
+          </Button>
+        </Stack>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content data-testid="gift-code-modal" borderRadius="xl" maxW="sm">
-            <form onSubmit={(e) => void apply(e)} noValidate>
-              <Dialog.Header pe="12">
-                <Dialog.Title fontFamily="heading" fontSize="xl">
-                  Have a gift code?
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Dialog.Description asChild>
-                    <Text color="fg.muted">Enter your code and its value comes off the cost of this purchase.</Text>
-                  </Dialog.Description>
-                  <Field.Root invalid={error !== null} ids={ids}>
-                    <Field.Label fontWeight="medium">Gift code</Field.Label>
-                    <Input
-                      ref={inputRef}
-                      name="redeemCode"
-                      value={code}
-                      onChange={(e) => setCode(e.target.value.toUpperCase())}
-                      onBlur={() => setCode((c) => normaliseGiftCode(c))}
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      spellCheck={false}
-                      size="lg"
-                      bg="white"
-                      data-testid="gift-code-input"
-                    />
-                    <div aria-live="assertive">
-                      <Field.ErrorText data-testid="gift-code-error">{error}</Field.ErrorText>
-                    </div>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
-                  <Button type="submit" colorPalette="brand" loading={checking} loadingText="Checking">
-                    Apply
-                  </Button>
-                  <Button variant="ghost" onClick={onClose} disabled={checking}>
-                    Cancel
-                  </Button>
-                </Stack>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={checking} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root invalid={error !== null} ids={ids}>
+        <Field.Label fontWeight="medium">Gift code</Field.Label>
+        <Input
+          ref={inputRef}
+          name="redeemCode"
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          onBlur={() => setCode((c) => normaliseGiftCode(c))}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          size="lg"
+          bg="white"
+          data-testid="gift-code-input"
+        />
+        <div aria-live="assertive">
+          <Field.ErrorText data-testid="gift-code-error">{error}</Field.ErrorText>
+        </div>
+      </Field.Root>
+    </AlertDialog>
   )
 }

@@ -3,11 +3,12 @@
  * name, price, variant; a choice when several products are in stock), 'Buy' → POST /api/merchandising/orders/
  * {cart, order}. States: idle, submitting, done (closes after 3 s), failure ('Unable to complete purchase' ...).
  */
-import { Box, Button, Center, CloseButton, Dialog, HStack, Image, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Center, HStack, Image, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useReducer, useRef, useState } from 'react'
-import { createMerchOrder } from '../api/purchase'
+import { useCreateMerchOrder } from '../api/mutations'
 import { SUPPORT_EMAIL } from '../config'
 import { formatUsd, MERCH_DONE_CLOSE_MS, MERCH_FAILURE_TITLE, merchFailureMessage, merchOrder, merchReducer, type MerchProduct } from '../domain/merchandise'
+import { AlertDialog } from '../ui/AlertDialog'
 import { CheckIcon } from '../ui/icons'
 
 interface Props {
@@ -23,6 +24,7 @@ export function MerchandiseUpsell({ products, assetId, accountId, onClosed }: Pr
   const [chosenId, setChosenId] = useState(products[0]?.id ?? null)
   const chosen = products.find((p) => p.id === chosenId) ?? products[0]
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const order = useCreateMerchOrder()
   const closedRef = useRef(onClosed)
   closedRef.current = onClosed
 
@@ -37,7 +39,7 @@ export function MerchandiseUpsell({ products, assetId, accountId, onClosed }: Pr
     if (!chosen || state !== 'idle') return
     dispatch('buy')
     try {
-      await createMerchOrder(merchOrder(chosen, assetId, accountId))
+      await order.mutateAsync(merchOrder(chosen, assetId, accountId))
       dispatch('succeeded')
     } catch {
       dispatch('failed')
@@ -47,44 +49,34 @@ export function MerchandiseUpsell({ products, assetId, accountId, onClosed }: Pr
   if (!chosen) return null
   const failure = state === 'failure'
   return (
-    <Dialog.Root
+    <AlertDialog
       role={failure ? 'alertdialog' : 'dialog'}
       open={state !== 'closed'}
-      onOpenChange={(e) => (e.open ? undefined : dispatch('close'))}
-      closeOnInteractOutside={state !== 'submitting'}
-      closeOnEscape={state !== 'submitting'}
-      placement="center"
-      scrollBehavior="inside"
+      title={failure ? MERCH_FAILURE_TITLE : state === 'done' ? 'Order placed' : 'Complete your collection'}
+      onClose={() => dispatch('close')}
+      locked={state === 'submitting'}
+      testId="merch-modal"
+      stateName={state}
+      width="md"
+      closeButton
       initialFocusEl={() => buttonRef.current}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content data-testid="merch-modal" data-state-name={state} borderRadius="xl" maxW="md" aria-busy={state === 'submitting'}>
-            <Dialog.Header pe="12">
-              <Dialog.Title fontFamily="heading" fontSize="2xl">
-                {failure ? MERCH_FAILURE_TITLE : state === 'done' ? 'Order placed' : 'Complete your collection'}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {failure ? (
-                <Dialog.Description asChild>
-                  <Text color="fg.muted" data-testid="merch-failure">
-                    {merchFailureMessage(SUPPORT_EMAIL)}
-                  </Text>
-                </Dialog.Description>
-              ) : state === 'done' ? (
+      {...(failure
+        ? { message: <span data-testid="merch-failure">{merchFailureMessage(SUPPORT_EMAIL)}</span> }
+        : state === 'done'
+          ? {
+              children: (
                 <Center flexDirection="column" gap="3" py="6" role="status" data-testid="merch-done">
                   <Center boxSize="12" borderRadius="full" bg="green.100" color="green.700">
                     <CheckIcon boxSize="6" />
                   </Center>
                   <Text textAlign="center">Thank you! Your {chosen.name} is on its way. The cost is paid from your Vitrine cash.</Text>
                 </Center>
-              ) : (
+              ),
+            }
+          : {
+              message: 'Celebrate your new shares with something from the store, paid from your Vitrine cash.',
+              children: (
                 <Stack gap="4">
-                  <Dialog.Description asChild>
-                    <Text color="fg.muted">Celebrate your new shares with something from the store, paid from your Vitrine cash.</Text>
-                  </Dialog.Description>
                   {products.length > 1 ? (
                     <RadioGroup.Root value={String(chosen.id)} onValueChange={(e) => setChosenId(Number(e.value))} colorPalette="brand" disabled={state !== 'idle'} aria-label="Product">
                       <Stack gap="2">
@@ -102,31 +94,25 @@ export function MerchandiseUpsell({ products, assetId, accountId, onClosed }: Pr
                   ) : null}
                   <ReviewSheet product={chosen} />
                 </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {failure || state === 'done' ? (
-                <Button ref={buttonRef} colorPalette="brand" w={{ base: 'full', sm: 'auto' }} onClick={() => dispatch('close')}>
-                  OKAY
-                </Button>
-              ) : (
-                <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
-                  <Button ref={buttonRef} colorPalette="brand" onClick={() => void buy()} loading={state === 'submitting'} loadingText="Buying">
-                    Buy · {formatUsd(chosen.price)}
-                  </Button>
-                  <Button variant="ghost" onClick={() => dispatch('close')} disabled={state === 'submitting'}>
-                    No thanks
-                  </Button>
-                </Stack>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={state === 'submitting'} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              ),
+            })}
+      footer={
+        failure || state === 'done' ? (
+          <Button ref={buttonRef} colorPalette="brand" w={{ base: 'full', sm: 'auto' }} onClick={() => dispatch('close')}>
+            OKAY
+          </Button>
+        ) : (
+          <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
+            <Button ref={buttonRef} colorPalette="brand" onClick={() => void buy()} loading={state === 'submitting'} loadingText="Buying">
+              Buy · {formatUsd(chosen.price)}
+            </Button>
+            <Button variant="ghost" onClick={() => dispatch('close')} disabled={state === 'submitting'}>
+              No thanks
+            </Button>
+          </Stack>
+        )
+      }
+    />
   )
 }
 

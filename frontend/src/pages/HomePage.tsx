@@ -1,8 +1,8 @@
 /** Home (spec doc 1 §2): search, featured assets from /api/client-screens/home and the category tiles. */
 import { Box, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useUser } from '../account/userContext'
-import { getHomeScreen } from '../api/endpoints'
+import { homeScreenQuery } from '../api/queries'
 import type { Asset } from '../api/types'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { AssetListItem } from '../components/AssetListItem'
@@ -14,18 +14,8 @@ import { Page } from '../ui/Page'
 export function HomePage() {
   const { user } = useUser()
   const { assets, status } = useCatalogue()
-  const [featuredIds, setFeaturedIds] = useState<number[] | null>(null)
-
-  useEffect(() => {
-    let live = true
-    getHomeScreen().then(
-      (screen) => live && setFeaturedIds(screen.assets.map((a) => a.id)),
-      () => live && setFeaturedIds([]),
-    )
-    return () => {
-      live = false
-    }
-  }, [])
+  const home = useQuery(homeScreenQuery())
+  const featuredIds = home.data ? home.data.assets.map((a) => a.id) : home.isError ? [] : null
 
   // featured assets come from the home screen; their live state from the catalogue
   const featured: Asset[] = (featuredIds ?? []).map((id) => assets.find((a) => a.id === id)).filter((a): a is Asset => a !== undefined)

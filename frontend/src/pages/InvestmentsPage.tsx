@@ -62,7 +62,7 @@ export function InvestmentsPage() {
           <Panel>
             <Stack gap="3" align="flex-start" role="alert">
               <Text>We could not load your portfolio. Please try again.</Text>
-              <Button colorPalette="brand" size="sm" onClick={() => window.location.reload()}>
+              <Button colorPalette="brand" size="sm" onClick={portfolio.retry} loading={portfolio.retrying}>
                 Try again
               </Button>
             </Stack>
@@ -88,7 +88,6 @@ export function InvestmentsPage() {
               source={state.data.source}
               allowed={canRemoveBank(state.data.balance, state.data.pendingTransfers.length)}
               onClose={() => setRemoving(false)}
-              onRemoved={() => void portfolio.refresh()}
             />
           </Stack>
         )}

@@ -3,48 +3,32 @@
  * with their status. With nothing to list it goes back to the portfolio.
  */
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Navigate } from 'react-router'
-import { getInvestments } from '../api/endpoints'
-import { getFundingSource, getTransactions, type Transfer } from '../api/funding'
+import { transactionsQuery } from '../api/queries'
 import { formatMoney } from '../domain/money'
 import { receiptDate, STATUS_LABELS, transferDestination, transferSource } from '../domain/receipts'
 import { useSession } from '../session/useSession'
 import { Page } from '../ui/Page'
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: Transfer[]; investments: number; bank: string }
-
 export function TransactionHistoryPage() {
   const { userId } = useSession()
-  const [state, setState] = useState<State>({ status: 'loading' })
-  useEffect(() => {
-    if (userId === null) return undefined
-    let live = true
-    Promise.all([getTransactions(userId), getInvestments(userId), getFundingSource(userId)]).then(
-      ([items, investments, source]) => {
-        const bank = source ? `${source.name || 'your bank'} ••••${source.accountNumberTail}` : 'your bank'
-        if (live) setState({ status: 'ready', items, investments: investments.length, bank })
-      },
-      () => live && setState({ status: 'error' }),
-    )
-    return () => {
-      live = false
-    }
-  }, [userId])
+  const read = useQuery({ ...transactionsQuery(userId ?? 0), enabled: userId !== null })
+  const state = read.data
 
-  if (state.status === 'ready' && state.items.length === 0 && state.investments === 0) return <Navigate to="/app/investments" replace />
+  if (state && state.items.length === 0 && state.investments === 0) return <Navigate to="/app/investments" replace />
   return (
     <Page title="Transaction History" maxW="3xl" back={{ to: '/app/investments', label: 'My Portfolio' }}>
-      {state.status === 'loading' ? (
+      {!state && !read.isError ? (
         <Stack gap="3" role="status" aria-label="Loading">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h="20" borderRadius="xl" />
           ))}
         </Stack>
-      ) : state.status === 'error' ? (
+      ) : !state ? (
         <Stack gap="3" align="flex-start" role="alert">
           <Text>We could not load your transactions. Please try again.</Text>
-          <Button size="sm" colorPalette="brand" onClick={() => window.location.reload()}>
+          <Button size="sm" colorPalette="brand" onClick={() => void read.refetch()} loading={read.isFetching}>
             Try again
           </Button>
         </Stack>

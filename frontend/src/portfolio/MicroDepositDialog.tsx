@@ -5,19 +5,18 @@
 import { Alert, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { verifyMicroDeposits } from '../api/funding'
-import { errorFromThrown } from '../api/errors'
+import { useVerifyMicroDeposits } from '../api/mutations'
+import { errorMessage } from '../api/errors'
 import { SUPPORT_EMAIL } from '../config'
 import { microDepositValue, microDigit } from '../domain/transfers'
-import { Popup } from './Popup'
-import { usePortfolioContext } from './usePortfolio'
+import { AlertDialog } from '../ui/AlertDialog'
 
 const VERIFIED = 'You bank account was verified.'
 const FAILED = 'Something went wrong, please try again'
 
 export function MicroDepositDialog() {
   const navigate = useNavigate()
-  const { refresh } = usePortfolioContext()
+  const verify = useVerifyMicroDeposits()
   const [digits, setDigits] = useState(['', ''])
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
@@ -28,12 +27,10 @@ export function MicroDepositDialog() {
     setSending(true)
     setFailure(null)
     try {
-      const answer = await verifyMicroDeposits(microDepositValue(digits[0] ?? ''), microDepositValue(digits[1] ?? ''))
+      const answer = await verify.mutateAsync({ value1: microDepositValue(digits[0] ?? ''), value2: microDepositValue(digits[1] ?? '') })
       setVerified(answer.message || VERIFIED)
-      void refresh()
     } catch (error) {
-      const e = errorFromThrown(error)
-      setFailure(e.body?.errors?.[0]?.message ?? FAILED)
+      setFailure(errorMessage(error, FAILED))
     } finally {
       setSending(false)
     }
@@ -41,16 +38,16 @@ export function MicroDepositDialog() {
 
   if (verified) {
     return (
-      <Popup title="Micro Deposit Checking Success" onClose={close} testId="micro-deposit-modal" footer={<Button colorPalette="brand" onClick={close} w={{ base: 'full', sm: 'auto' }}>OKAY</Button>}>
+      <AlertDialog closeButton width="md" title="Micro Deposit Checking Success" onClose={close} testId="micro-deposit-modal" footer={<Button colorPalette="brand" onClick={close} w={{ base: 'full', sm: 'auto' }}>OKAY</Button>}>
         <Text color="fg.muted" role="status">
           {verified}
         </Text>
-      </Popup>
+      </AlertDialog>
     )
   }
   const complete = digits.every((d) => d !== '')
   return (
-    <Popup title="Verify Your Bank Account" onClose={close} locked={sending} testId="micro-deposit-modal">
+    <AlertDialog closeButton width="md" role="dialog" title="Verify Your Bank Account" onClose={close} locked={sending} testId="micro-deposit-modal">
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -105,6 +102,6 @@ export function MicroDepositDialog() {
           </Text>
         </Stack>
       </form>
-    </Popup>
+    </AlertDialog>
   )
 }

@@ -2,11 +2,13 @@
  * Removing the linked bank (spec doc 3 §4.10): a warning, then a loader, then 'Success!' or 'Whoops!' with the reason
  * (a balance or anything pending blocks it; the server checks again).
  */
-import { Button, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Button, Spinner, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
-import { removeBank, type FundingSource } from '../api/funding'
-import { errorFromThrown } from '../api/errors'
+import type { FundingSource } from '../api/funding'
+import { useRemoveBank } from '../api/mutations'
+import { errorMessage } from '../api/errors'
 import { REMOVAL_BLOCKED } from '../domain/fundingGate'
+import { AlertDialog } from '../ui/AlertDialog'
 
 const FAILED = 'Something went wrong, please try again later'
 type Step = { kind: 'warning' } | { kind: 'removing' } | { kind: 'success' } | { kind: 'error'; message: string }
@@ -16,14 +18,13 @@ interface Props {
   open: boolean
   allowed: boolean
   onClose: () => void
-  onRemoved: () => void
 }
 
-export function RemoveBankDialog({ source, open, allowed, onClose, onRemoved }: Props) {
+export function RemoveBankDialog({ source, open, allowed, onClose }: Props) {
   const [step, setStep] = useState<Step>({ kind: 'warning' })
+  const removal = useRemoveBank()
   const close = () => {
     if (step.kind === 'removing') return
-    if (step.kind === 'success') onRemoved()
     setStep({ kind: 'warning' })
     onClose()
   }
@@ -34,61 +35,53 @@ export function RemoveBankDialog({ source, open, allowed, onClose, onRemoved }: 
     }
     setStep({ kind: 'removing' })
     try {
-      await removeBank()
+      await removal.mutateAsync()
       setStep({ kind: 'success' })
     } catch (error) {
-      const e = errorFromThrown(error)
-      setStep({ kind: 'error', message: e.body?.errors?.[0]?.message ?? FAILED })
+      setStep({ kind: 'error', message: errorMessage(error, FAILED) })
     }
   }
   const title = { warning: 'Remove Bank Account', removing: 'Removing…', success: 'Success!', error: 'Whoops!' }[step.kind]
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => (e.open ? undefined : close())} placement="center" closeOnInteractOutside={step.kind !== 'removing'}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content data-testid="remove-bank-modal" borderRadius="xl" maxW="sm">
-            <Dialog.Header>
-              <Dialog.Title fontFamily="heading" fontSize="xl">
-                {title}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body aria-live="polite">
-              {step.kind === 'removing' ? (
-                <Stack align="center" py="4">
-                  <Spinner size="lg" color="brand.500" />
-                </Stack>
-              ) : (
-                <Dialog.Description asChild>
-                  <Text color="fg.muted">
-                    {step.kind === 'warning'
-                      ? `Remove ${source?.name ?? 'your bank'} ••••${source?.accountNumberTail ?? ''}? You will need to link a bank account again before you can deposit or withdraw.`
-                      : step.kind === 'success'
-                        ? 'Your bank account was removed.'
-                        : step.message}
-                  </Text>
-                </Dialog.Description>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {step.kind === 'warning' ? (
-                <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
-                  <Button colorPalette="red" onClick={() => void remove()}>
-                    Remove
-                  </Button>
-                  <Button variant="ghost" onClick={close}>
-                    Cancel
-                  </Button>
-                </Stack>
-              ) : step.kind === 'removing' ? null : (
-                <Button colorPalette="brand" onClick={close} w={{ base: 'full', sm: 'auto' }}>
-                  OKAY
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AlertDialog
+      open={open}
+      title={title}
+      onClose={close}
+      locked={step.kind === 'removing'}
+      testId="remove-bank-modal"
+      live
+      {...(step.kind === 'removing'
+        ? {
+            children: (
+              <Stack align="center" py="4">
+                <Spinner size="lg" color="brand.500" />
+              </Stack>
+            ),
+          }
+        : {
+            message:
+              step.kind === 'warning'
+                ? `Remove ${source?.name ?? 'your bank'} ••••${source?.accountNumberTail ?? ''}? You will need to link a bank account again before you can deposit or withdraw.`
+                : step.kind === 'success'
+                  ? 'Your bank account was removed.'
+                  : step.message,
+          })}
+      footer={
+        step.kind === 'warning' ? (
+          <Stack w="full" gap="2" direction={{ base: 'column', sm: 'row-reverse' }}>
+            <Button colorPalette="red" onClick={() => void remove()}>
+              Remove
+            </Button>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+          </Stack>
+        ) : step.kind === 'removing' ? null : (
+          <Button colorPalette="brand" onClick={close} w={{ base: 'full', sm: 'auto' }}>
+            OKAY
+          </Button>
+        )
+      }
+    />
   )
 }

@@ -5,12 +5,12 @@
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
-import { createTransfer } from '../api/funding'
-import { errorFromThrown } from '../api/errors'
+import { useCreateTransfer } from '../api/mutations'
+import { errorMessage } from '../api/errors'
 import { SUPPORT_EMAIL } from '../config'
 import { formatMoney } from '../domain/money'
 import { amountPayload, isBalanceTransferMessage, TRANSFER_FAILED } from '../domain/transfers'
-import { Popup } from './Popup'
+import { AlertDialog } from '../ui/AlertDialog'
 import { TransferForm, type TransferValues } from './TransferForm'
 
 type Stage = { kind: 'form' } | { kind: 'review' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string }
@@ -18,40 +18,38 @@ type Stage = { kind: 'form' } | { kind: 'review' } | { kind: 'sending' } | { kin
 interface Props {
   cash: number
   bank: string
-  onTransferred: () => void
   onClose: () => void
 }
 
-export function TransferDialog({ cash, bank, onTransferred, onClose }: Props) {
+export function TransferDialog({ cash, bank, onClose }: Props) {
   const [stage, setStage] = useState<Stage>({ kind: 'form' })
   const [values, setValues] = useState<TransferValues>({ type: 'deposit', amount: '' })
   const deposit = values.type === 'deposit'
   const amount = formatMoney(amountPayload(values.amount))
+  const transfer = useCreateTransfer()
 
   const send = async () => {
     setStage({ kind: 'sending' })
     try {
-      await createTransfer(values.type, amountPayload(values.amount))
+      await transfer.mutateAsync({ type: values.type, amount: amountPayload(values.amount) })
       setStage({ kind: 'done' })
-      onTransferred()
     } catch (error) {
-      const e = errorFromThrown(error)
-      setStage({ kind: 'error', message: e.body?.errors?.[0]?.message ?? TRANSFER_FAILED })
+      setStage({ kind: 'error', message: errorMessage(error, TRANSFER_FAILED) })
     }
   }
 
   if (stage.kind === 'form') {
     return (
-      <Popup title="Deposit / Withdraw" onClose={onClose} testId="transfer-modal">
+      <AlertDialog closeButton width="md" role="dialog" title="Deposit / Withdraw" onClose={onClose} testId="transfer-modal">
         <TransferForm initial={values} cash={cash} bank={bank} onReview={(v) => (setValues(v), setStage({ kind: 'review' }))} />
-      </Popup>
+      </AlertDialog>
     )
   }
   if (stage.kind === 'review' || stage.kind === 'sending') {
     const sending = stage.kind === 'sending'
     const rows = deposit ? [['From', bank], ['To', 'Your Vitrine account']] : [['From', 'Your Vitrine account'], ['To', bank]]
     return (
-      <Popup
+      <AlertDialog closeButton width="md"
         title={deposit ? 'Review Deposit' : 'Review Withdrawal'}
         onClose={onClose}
         locked={sending}
@@ -80,22 +78,22 @@ export function TransferDialog({ cash, bank, onTransferred, onClose }: Props) {
             </HStack>
           ))}
         </Stack>
-      </Popup>
+      </AlertDialog>
     )
   }
   if (stage.kind === 'done') {
     return (
-      <Popup title="Transfer Initiated" onClose={onClose} testId="transfer-modal" footer={<Button colorPalette="brand" onClick={onClose} w={{ base: 'full', sm: 'auto' }}>OKAY</Button>}>
+      <AlertDialog closeButton width="md" title="Transfer Initiated" onClose={onClose} testId="transfer-modal" footer={<Button colorPalette="brand" onClick={onClose} w={{ base: 'full', sm: 'auto' }}>OKAY</Button>}>
         <Text color="fg.muted" role="status">
           Your {deposit ? 'deposit' : 'withdrawal'} of {amount} has started. It shows as Pending until it {deposit ? 'reaches your cash balance' : 'reaches your bank'}, usually within a few business days.
         </Text>
-      </Popup>
+      </AlertDialog>
     )
   }
   if (isBalanceTransferMessage(stage.message)) {
     const mail = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Withdraw Balance')}`
     return (
-      <Popup
+      <AlertDialog closeButton width="md"
         title="Balance Transfers"
         onClose={onClose}
         testId="transfer-modal"
@@ -113,14 +111,14 @@ export function TransferDialog({ cash, bank, onTransferred, onClose }: Props) {
         <Text color="fg.muted" role="alert">
           {stage.message}
         </Text>
-      </Popup>
+      </AlertDialog>
     )
   }
   return (
-    <Popup title="Error" onClose={onClose} testId="transfer-modal" footer={<Button colorPalette="brand" onClick={onClose} w={{ base: 'full', sm: 'auto' }}>OKAY!</Button>}>
+    <AlertDialog closeButton width="md" title="Error" onClose={onClose} testId="transfer-modal" footer={<Button colorPalette="brand" onClick={onClose} w={{ base: 'full', sm: 'auto' }}>OKAY!</Button>}>
       <Text color="fg.muted" role="alert">
         {stage.message}
       </Text>
-    </Popup>
+    </AlertDialog>
   )
 }

@@ -1,7 +1,8 @@
 /** The how-it-works popup (spec doc 3 §2.2): placing a bid, placing an ask, live trading and post-only 'accepting orders'. */
-import { Button, CloseButton, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Link, Stack, Text } from '@chakra-ui/react'
 import { FAQ_URL } from '../config'
 import { Link as RouterLink } from 'react-router'
+import { AlertDialog } from '../ui/AlertDialog'
 
 const SECTIONS: [string, string][] = [
   ['Placing a bid', 'A bid is an offer to buy shares at a price per share you choose. The estimated cost is held from your cash until the bid is matched, edited or canceled.'],
@@ -12,46 +13,39 @@ const SECTIONS: [string, string][] = [
 
 export function HowItWorksDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} placement="center" size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="how-it-works">
-            <Dialog.Header>
-              <Dialog.Title>How trading works</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {SECTIONS.map(([title, body]) => (
-                  <Stack key={title} gap="1">
-                    <Text fontWeight="semibold">{title}</Text>
-                    <Text color="fg.muted">{body}</Text>
-                  </Stack>
-                ))}
-                <Text fontSize="sm">
-                  More in the{' '}
-                  <Link href={FAQ_URL} target="_blank" rel="noopener noreferrer" color="gold.fg">
-                    FAQs
-                  </Link>{' '}
-                  or{' '}
-                  <Link asChild color="gold.fg">
-                    <RouterLink to="/app/contact">contact us</RouterLink>
-                  </Link>
-                  .
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="brand" onClick={onClose}>
-                Got it
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AlertDialog
+      role="dialog"
+      open={open}
+      title="How trading works"
+      onClose={onClose}
+      testId="how-it-works"
+      width="md"
+      closeButton
+      footer={
+        <Button colorPalette="brand" onClick={onClose}>
+          Got it
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        {SECTIONS.map(([title, body]) => (
+          <Stack key={title} gap="1">
+            <Text fontWeight="semibold">{title}</Text>
+            <Text color="fg.muted">{body}</Text>
+          </Stack>
+        ))}
+        <Text fontSize="sm">
+          More in the{' '}
+          <Link href={FAQ_URL} target="_blank" rel="noopener noreferrer" color="gold.fg">
+            FAQs
+          </Link>{' '}
+          or{' '}
+          <Link asChild color="gold.fg">
+            <RouterLink to="/app/contact">contact us</RouterLink>
+          </Link>
+          .
+        </Text>
+      </Stack>
+    </AlertDialog>
   )
 }

@@ -17,9 +17,8 @@ import type { FlowState } from '../flows/types'
 import { Page, Panel } from '../ui/Page'
 import { PLACE_ORDER_STEPS } from './registry'
 import type { Side } from './orderForm'
+import { PLACE_ASK, PLACE_BID } from './paths'
 
-export const PLACE_BID = '/app/place-bid'
-export const PLACE_ASK = '/app/place-ask'
 export const ORDER_PLACED = 'ORDER_PLACED'
 
 const CLOSE_TEXT: CloseText = {
@@ -30,12 +29,6 @@ const CLOSE_TEXT: CloseText = {
 }
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-/** The link that opens the wizard: a new bid or ask on an asset, or the edit of an order. */
-export function placeOrderPath(side: Side, assetId: number, orderId?: string): string {
-  const base = side === 'ASK' ? PLACE_ASK : PLACE_BID
-  return `${base}?asset=${assetId}${orderId ? `&order=${orderId}` : ''}`
-}
 
 export function PlaceOrderPage({ side }: { side: Side }) {
   const [params] = useSearchParams()

@@ -34,7 +34,7 @@ async function errorsOf(ctx: ReturnType<typeof bid>, values: SelectValues): Prom
 
 describe('the select step rules', () => {
   it('are tested with the messages of domain/order_rules.py', () => {
-    const src = serverSource('domain/order_rules.py') ?? ''
+    const src = serverSource('domain/order_rules.py')
     for (const m of [MESSAGES.funds, MESSAGES.instant_unavailable, MESSAGES.price_required, MESSAGES.price_decimals]) expect(src).toContain(m)
   })
 

@@ -4,6 +4,7 @@
  * price grid (step 0.05, shown rounded up), the estimated cost, and the summary's result texts.
  */
 import * as Yup from 'yup'
+import { orderRules } from '../domain/rules.gen'
 
 export type Side = 'BID' | 'ASK'
 export type OrderType = 'INSTANT' | 'LIMIT'
@@ -94,7 +95,7 @@ export function cents(value: string): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'))
 }
 
-const TICK_CENTS = 5
+const TICK_CENTS = Math.round(Number(orderRules.TICK) * 100) // domain/order_rules.py's tick, generated
 
 /** The price on the $0.05 grid, rounded up (as the form displays a default price), to 2 decimals. */
 export function roundUpToTick(value: string | number): string {

@@ -1,9 +1,10 @@
 /** /app/ats/{live-trading|instant-buy|post-only}: the introduction cards (spec doc 2 §2.6); skipped when none apply. */
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router'
 import { useUser } from '../account/userContext'
-import { getHomeScreen } from '../api/endpoints'
+import { homeScreenQuery } from '../api/queries'
 import { Page } from '../ui/Page'
 import { CARD_TEXT, cardsToShow, recordShown, type AtsCard } from './atsCards'
 
@@ -18,10 +19,8 @@ export function AtsPage() {
   const location = useLocation()
   const { '*': step = '' } = useParams()
   const state = (location.state as AtsState | null) ?? {}
-  const [flag, setFlag] = useState<unknown>(null)
-  useEffect(() => {
-    void getHomeScreen().then((h) => setFlag((h.features as Record<string, unknown> | undefined)?.atsCards ?? 0), () => setFlag(0))
-  }, [])
+  const home = useQuery({ ...homeScreenQuery(), retry: false })
+  const flag: unknown = home.data ? ((home.data.features as Record<string, unknown> | undefined)?.atsCards ?? 0) : home.isError ? 0 : null
   const cards = useMemo<AtsCard[]>(
     () => (flag === null || !user ? [] : cardsToShow(flag, state.shouldShow === true, user.id, localStorage, Date.now())),
     // computed once the flag is known: recording a show must not hide the cards being shown

@@ -10,11 +10,12 @@ import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useUser } from '../account/userContext'
 import { ApiError } from '../api/errors'
-import { cancelOrder, getOrder, type BookLevel, type Order } from '../api/trading'
+import { useCancelOrder } from '../api/mutations'
+import { getOrder, type BookLevel, type Order } from '../api/trading'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { formatMoney } from '../domain/money'
-import { Popup } from '../portfolio/Popup'
-import { placeOrderPath } from '../trade/PlaceOrderPage'
+import { AlertDialog } from '../ui/AlertDialog'
+import { placeOrderPath } from '../trade/paths'
 import { Page } from '../ui/Page'
 import { marketMode } from './marketState'
 import { bestLabel, blockedMessage, CANCEL_FAILED, canCancel, editSlot, isPending, sortBook } from './orders'
@@ -74,6 +75,7 @@ export function OrdersPage() {
   const trading = useTrading(user?.id ?? null, asset?.id ?? null, instrumentId)
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [working, setWorking] = useState(false)
+  const cancellation = useCancelOrder()
 
   const book = trading.book ? sortBook(trading.book) : { asks: [], bids: [] }
   const queue = trading.orders.filter(isPending)
@@ -104,7 +106,7 @@ export function OrdersPage() {
         return
       }
       trading.patch({ ...fresh, status: 'PENDING_CANCEL', version: fresh.version })
-      const answer = await cancelOrder(user.id, o.id)
+      const answer = await cancellation.mutateAsync({ userId: user.id, orderId: o.id })
       trading.patch(answer.data)
       setDialog(null)
     } catch (error) {
@@ -198,7 +200,7 @@ export function OrdersPage() {
       {dialog ? (
         // one dialog whose content changes (chooser → confirmation → notice): a second dialog opening as the first
         // closes would stay hidden from assistive technology
-        <Popup
+        <AlertDialog closeButton width="md"
           title={
             dialog.kind === 'chooser'
               ? 'Manage Order'
@@ -251,7 +253,7 @@ export function OrdersPage() {
                   : 'Your order may be matched before the cancelation reaches the market.'}
             </Text>
           )}
-        </Popup>
+        </AlertDialog>
       ) : null}
     </Page>
   )

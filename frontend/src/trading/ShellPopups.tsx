@@ -7,15 +7,17 @@
  * 'Continue' set the flag; Continue goes to the onboarding's first step.
  */
 import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
+import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useUser } from '../account/userContext'
 import { ApiError } from '../api/errors'
-import { confirmOrder, getWindow, type Order } from '../api/trading'
+import { keys } from '../api/queryKeys'
+import { confirmOrder, getWindow, type Order, type TradingWindowInfo } from '../api/trading'
 import { SUPPORT_EMAIL } from '../config'
 import { formatMoney } from '../domain/money'
-import { Popup } from '../portfolio/Popup'
-import { awaitsConfirmation } from './orders'
+import { AlertDialog } from '../ui/AlertDialog'
+import { awaitsConfirmation, nextWindowRead } from './orders'
 import { useTrading } from './useTrading'
 
 const DECLINED_KEY = 'vitrine.confirmDeclined'
@@ -40,27 +42,23 @@ export function showsTradingApproved(state: { trading_enabled: boolean; io_enabl
 
 function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: boolean) => void }) {
   const [refusing, setRefusing] = useState(false)
-  const [working, setWorking] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const queryClient = useQueryClient()
+  const confirmation = useMutation({
+    mutationFn: () => confirmOrder(order.id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.allTrading() })
+      onDone(false)
+    },
+  })
+  const working = confirmation.isPending
+  const error = confirmation.error ? (confirmation.error instanceof ApiError ? confirmation.error.message : 'Your confirmation could not be sent. Please try again.') : null
   const waiting = (order.executions ?? []).filter((e) => e.status === 'PENDING_CONFIRMATION' && !e.confirmed)
   const units = waiting.reduce((n, e) => n + e.units, 0)
   const price = waiting[0]?.unitPrice ?? order.pricing.unit
-  const confirm = async () => {
-    setWorking(true)
-    setError(null)
-    try {
-      await confirmOrder(order.id)
-      onDone(false)
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Your confirmation could not be sent. Please try again.')
-    } finally {
-      setWorking(false)
-    }
-  }
   const subject = encodeURIComponent(`Cancel Match ${order.id.slice(0, 8)}`)
   if (refusing) {
     return (
-      <Popup
+      <AlertDialog closeButton width="md"
         title="Are you sure?"
         onClose={() => onDone(true)}
         testId="refuse-trade"
@@ -76,11 +74,11 @@ function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: bool
         }
       >
         <Text>Cancelling a match cannot be reversed, and you will not be able to take part in trading until the next trading window.</Text>
-      </Popup>
+      </AlertDialog>
     )
   }
   return (
-    <Popup
+    <AlertDialog closeButton width="md"
       title="Confirm your trade"
       onClose={() => onDone(true)}
       locked={working}
@@ -90,7 +88,7 @@ function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: bool
           <Button variant="outline" disabled={working} onClick={() => setRefusing(true)}>
             Refuse
           </Button>
-          <Button colorPalette="brand" loading={working} onClick={() => void confirm()} data-testid="confirm-trade-button">
+          <Button colorPalette="brand" loading={working} onClick={() => confirmation.mutate()} data-testid="confirm-trade-button">
             Confirm
           </Button>
         </Flex>
@@ -108,7 +106,7 @@ function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: bool
           </Text>
         ) : null}
       </Stack>
-    </Popup>
+    </AlertDialog>
   )
 }
 
@@ -116,22 +114,25 @@ export function TradingShellPopups() {
   const { user } = useUser()
   const navigate = useNavigate()
   const trading = useTrading(user?.id ?? null, null, null)
-  const [windows, setWindows] = useState<Record<string, string>>({})
   const [declined, setDeclined] = useState<string[]>(() => declinedOrders(sessionStorage))
   const [approved, setApproved] = useState(() => showsTradingApproved(user?.state_status, localStorage))
 
   const matched = trading.orders.filter((o) => o.confirmed_matched_status && o.windowId && !declined.includes(o.id))
-  const windowIds = [...new Set(matched.map((o) => o.windowId as string))].sort().join(',')
-  useEffect(() => {
-    if (!windowIds) return
-    let live = true
-    void Promise.all(windowIds.split(',').map((id) => getWindow(id).then((w) => [id, w.status] as const, () => [id, ''] as const))).then((pairs) => {
-      if (live) setWindows(Object.fromEntries(pairs))
-    })
-    return () => {
-      live = false
-    }
-  }, [windowIds, trading.orders])
+  const windowIds = [...new Set(matched.map((o) => o.windowId as string))].sort()
+  // each window's status, read again whenever the matched orders change (a window moves on to CONFIRMATION)
+  const stamp = matched.map((o) => `${o.id}:${o.version}`).join(',')
+  const windowReads = useQueries({
+    queries: windowIds.map((id) => ({
+      queryKey: [...keys.window(id), stamp],
+      queryFn: () => getWindow(id),
+      retry: false,
+      gcTime: 0,
+      placeholderData: keepPreviousData,
+      // read again at the window's next boundary (it reaches CONFIRMATION without any order changing)
+      refetchInterval: (query: { state: { data?: TradingWindowInfo } }) => nextWindowRead(query.state.data),
+    })),
+  })
+  const windows: Record<string, string> = Object.fromEntries(windowIds.map((id, i) => [id, windowReads[i]?.data?.status ?? '']))
 
   const pending = matched.find((o) => awaitsConfirmation(o, windows[o.windowId as string]))
   if (pending) {
@@ -156,9 +157,9 @@ export function TradingShellPopups() {
       if (go) navigate('/app/onboarding')
     }
     return (
-      <Popup title="You're approved for trading!" onClose={() => close(false)} testId="trading-approved" footer={<Button colorPalette="brand" onClick={() => close(true)}>Continue</Button>}>
+      <AlertDialog closeButton width="md" title="You're approved for trading!" onClose={() => close(false)} testId="trading-approved" footer={<Button colorPalette="brand" onClick={() => close(true)}>Continue</Button>}>
         <Text>Trading on the secondary market is available in your state. Complete your profile to place bids and asks.</Text>
-      </Popup>
+      </AlertDialog>
     )
   }
   return null

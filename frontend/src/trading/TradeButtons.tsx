@@ -13,8 +13,8 @@ import { useCatalogue } from '../catalogue/catalogueContext'
 import { NotifyToggle } from '../components/NotifyToggle'
 import { primaryEmail } from '../domain/fundingGate'
 import { VerifyEmailDialog } from '../funding/VerifyEmailDialog'
-import { Popup } from '../portfolio/Popup'
-import { placeOrderPath } from '../trade/PlaceOrderPage'
+import { AlertDialog } from '../ui/AlertDialog'
+import { placeOrderPath } from '../trade/paths'
 import {
   acceptDisclosure, countdown, disclosureAccepted, marketMode, postOnlyAlertSeen, sessionCloseAt, sessionClosed, tradeButtons,
 } from './marketState'
@@ -138,12 +138,12 @@ export function TradeButtons({ asset }: { asset: Asset }) {
         </Text>
       ) : null}
       {postOnlyAlert ? (
-        <Popup title={POST_ONLY_TITLE} onClose={() => setPostOnlyAlert(false)} testId="post-only-alert" footer={<Button onClick={() => setPostOnlyAlert(false)}>Got it</Button>}>
+        <AlertDialog closeButton width="md" title={POST_ONLY_TITLE} onClose={() => setPostOnlyAlert(false)} testId="post-only-alert" footer={<Button onClick={() => setPostOnlyAlert(false)}>Got it</Button>}>
           <Text>{POST_ONLY_TEXT}</Text>
-        </Popup>
+        </AlertDialog>
       ) : null}
       {disclosureFor ? (
-        <Popup
+        <AlertDialog closeButton width="md"
           title={DISCLOSURE_TITLE}
           onClose={() => setDisclosureFor(null)}
           testId="trading-disclosure"
@@ -168,7 +168,7 @@ export function TradeButtons({ asset }: { asset: Asset }) {
           }
         >
           <Text>{DISCLOSURE_TEXT}</Text>
-        </Popup>
+        </AlertDialog>
       ) : null}
       <VerifyEmailDialog email={verifyEmail} onClose={() => setVerifyEmail(null)} />
     </Stack>

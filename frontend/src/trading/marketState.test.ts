@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { tradingOf } from '../testing/catalogue'
 import type { Asset } from '../api/types'
 import {
   acceptDisclosure, countdown, defaultOrderType, disclosureAccepted, marketMode, postOnlyAlertSeen, sessionClosed, sessionCloseAt, tradeButtons,
@@ -27,7 +28,7 @@ describe('market state (spec doc 3 §4.1)', () => {
   it('is closed when trading closed, disabled or with a positive enabled delay', () => {
     expect(marketMode(asset('Trading closed', 'CLOSED'))).toBe('closed')
     expect(marketMode(asset('Trading', 'DISABLED'))).toBe('closed')
-    expect(marketMode(asset('Post Only', 'CLOSED', { trading: { current_trading_window: { id: 'w', status: 'CLOSED', remaining_value: 3 } } }))).toBe('closed')
+    expect(marketMode(asset('Post Only', 'CLOSED', { trading: tradingOf({ current_trading_window: { id: 'w', status: 'CLOSED', remaining_value: 3 } }) }))).toBe('closed')
     expect(marketMode(asset('Open ICO', 'CLOSED'))).toBe('none')
   })
   it('disables sell without units, both while busy, and offers notify-me when closed', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { order } from './fixtures'
 import {
-  awaitsConfirmation, bestLabel, blockedMessage, canCancel, editSlot, holdingsFromOrders, isPending, mergeOrder, sortBook, UNABLE_TO_CANCEL, UNABLE_TO_EDIT,
+  awaitsConfirmation, bestLabel, blockedMessage, canCancel, editSlot, holdingsFromOrders, isPending, mergeOrder, nextWindowRead, sortBook,
+  UNABLE_TO_CANCEL, UNABLE_TO_EDIT,
 } from './orders'
 
 describe('order book', () => {
@@ -67,5 +68,24 @@ describe('holdings (§4.11)', () => {
       order({ asset: 3, side: 'ASK', units: { requested: 1, filled: 1, unfilled: 0 } }),
     ])
     expect(h.map((g) => [g.assetId, g.shares])).toEqual([[2, 1], [1, 3]])
+  })
+})
+
+describe('nextWindowRead', () => {
+  const now = Date.parse('2026-11-25T10:00:00Z')
+  it('reads an open window again just after it closes (CONFIRMATION begins)', () => {
+    expect(nextWindowRead({ status: 'OPEN', closes_at: '2026-11-25T10:00:20Z' }, now)).toBe(20_250)
+  })
+  it('reads a window in CONFIRMATION again when the confirmation ends', () => {
+    expect(nextWindowRead({ status: 'CONFIRMATION', closes_at: '2026-11-25T09:59:00Z', confirmation_ends_at: '2026-11-25T10:00:05Z' }, now)).toBe(5_250)
+  })
+  it('never waits more than 30 s nor less than 1 s', () => {
+    expect(nextWindowRead({ status: 'POST_ONLY', closes_at: '2026-11-25T12:00:00Z' }, now)).toBe(30_000)
+    expect(nextWindowRead({ status: 'OPEN', closes_at: '2026-11-25T09:00:00Z' }, now)).toBe(1_000)
+    expect(nextWindowRead({ status: 'OPEN', closes_at: null }, now)).toBe(30_000)
+  })
+  it('stops at a closed window and reads soon when nothing is known yet', () => {
+    expect(nextWindowRead({ status: 'CLOSED' }, now)).toBe(false)
+    expect(nextWindowRead(undefined, now)).toBe(5_000)
   })
 })

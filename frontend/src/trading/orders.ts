@@ -56,6 +56,22 @@ export function awaitsConfirmation(order: Pick<Order, 'confirmed_matched_status'
   return matched && waiting && windowStatus === 'CONFIRMATION'
 }
 
+/** When to read a matched order's window again (ms; false: never): at its next boundary — the close (CONFIRMATION
+ * begins, the confirm-trade popup shows) or the end of CONFIRMATION (the popup goes) — at least 1 s and at most 30 s
+ * away, so a clock off by a little or a window moved by ops is seen soon; a CLOSED window is not read again. The
+ * shell's stream carries no window events (those go to the instrument's pages), so this is how the popup learns. */
+export function nextWindowRead(
+  window: { status?: string | null; closes_at?: string | null; confirmation_ends_at?: string | null } | undefined,
+  now: number = Date.now(),
+): number | false {
+  if (!window) return 5_000
+  if (window.status === 'CLOSED') return false
+  const boundary = window.status === 'CONFIRMATION' ? window.confirmation_ends_at : window.closes_at
+  const at = boundary ? Date.parse(boundary) : NaN
+  if (Number.isNaN(at)) return 30_000
+  return Math.min(30_000, Math.max(1_000, at - now + 250))
+}
+
 /** Keep the newest version of each order (SSE and polling may deliver out of order); newest first. */
 export function mergeOrder(list: Order[], next: Order): Order[] {
   const at = list.findIndex((o) => o.id === next.id)

@@ -1,6 +1,7 @@
 /** The generic alert modal (spec doc 1 §2 "Shared UI"): title, message, one button (default 'OK'). */
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react'
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
+import { AlertDialog } from './AlertDialog'
 import { AlertContext, FAILURE_ALERT, type AlertApi, type AlertOptions } from './alertContext'
 
 interface Pending extends AlertOptions {
@@ -26,36 +27,19 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={api}>
       {children}
-      <Dialog.Root
-        role="alertdialog"
+      <AlertDialog
         open={current !== undefined}
-        onOpenChange={(e) => (e.open ? undefined : close())}
-        placement="center"
+        title={current?.title}
+        message={current?.message}
+        onClose={close}
+        testId="alert-modal"
         initialFocusEl={() => buttonRef.current}
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content data-testid="alert-modal" borderRadius="xl" maxW="sm">
-              <Dialog.Header>
-                <Dialog.Title fontFamily="heading" fontSize="xl">
-                  {current?.title}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description asChild>
-                  <Text color="fg.muted">{current?.message}</Text>
-                </Dialog.Description>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button ref={buttonRef} colorPalette="brand" onClick={close} width={{ base: 'full', sm: 'auto' }}>
-                  {current?.buttonText ?? 'OK'}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        footer={
+          <Button ref={buttonRef} colorPalette="brand" onClick={close} width={{ base: 'full', sm: 'auto' }}>
+            {current?.buttonText ?? 'OK'}
+          </Button>
+        }
+      />
     </AlertContext.Provider>
   )
 }

@@ -1,5 +1,5 @@
 /** The global loader counts outstanding jobs (spec doc 1 §2 "Shared UI"). */
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 
 let count = 0
 const listeners = new Set<() => void>()
@@ -32,4 +32,9 @@ export function trackJob<T>(promise: Promise<T>): Promise<T> {
 
 export function useLoaderCount(): number {
   return useSyncExternalStore(loader.subscribe, loader.count, loader.count)
+}
+
+/** Counts a job for as long as `active` is true (e.g. a query's first load). */
+export function useLoaderWhile(active: boolean): void {
+  useEffect(() => (active ? loader.start() : undefined), [active])
 }

@@ -25,9 +25,10 @@ from providers.ats import db
 from providers.ats.runtime import Ats
 from providers.settings import ProvidersSettings
 from providers.webhooks import SIGNATURE_HEADER, verify
+from tests.ats_schemas import schema_for
 
 TEST_DB = os.environ.get("VITRINE_TEST_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test")
-SCHEMA = f"ats_unit_{os.getpid()}"  # per test process: two runs on one database do not share it (dropped after)
+SCHEMA = schema_for("unit")  # per test process: two runs on one database do not share it (dropped after)
 KEY = "test-provider-key"
 SECRET = "test-webhook-secret"
 VITRINE, OTHER = ("vitrine", "vitrine-secret"), ("other-broker", "other-secret")

@@ -3,8 +3,11 @@ chaos doubles, delays and reorders them."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
+
+import httpx
 
 from providers.webhooks import SIGNATURE_HEADER, sign
 from tests.providers.ats.ats_harness import KEY, POST, SECRET, harness
@@ -59,3 +62,31 @@ async def test_chaos_duplicates_delays_and_reorders_webhooks(tmp_path: Path) -> 
         await h.advance(1)
         ids = [json.loads(r.content)["data"]["id"] for r in h.hooks]
         assert ids == [second["id"], second["id"], first["id"], first["id"]]
+
+
+async def test_deliveries_run_side_by_side_and_one_orders_events_stay_in_order(tmp_path: Path) -> None:
+    async with harness(tmp_path) as h:
+        await h.instrument()
+        await h.advance(POST)  # OPEN: the bids below take the asks
+        h.hooks.clear()
+        in_flight, most = 0, 0
+
+        async def slow_receiver(request: httpx.Request) -> httpx.Response:
+            nonlocal in_flight, most
+            in_flight += 1
+            most = max(most, in_flight)
+            await asyncio.sleep(0.02)
+            h.hooks.append(request)
+            in_flight -= 1
+            return httpx.Response(200)
+
+        h.app.state.webhook_transport = httpx.MockTransport(slow_receiver)
+        asks = [await h.placed(f"seller{i}", "ASK", 1, "10.00") for i in range(4)]
+        for i in range(4):
+            await h.placed(f"buyer{i}", "BID", 1, "10.00")
+        await h.advance(0)
+        assert most > 1  # several deliveries were in flight at once
+        for ask in asks:  # each ask's own events in the order they happened: accepted, then filled
+            topics = [e["topic"] for e in h.events() if e["topic"].startswith("order.") and e["data"]["id"] == ask["id"]]
+            assert topics == ["order.accepted", "order.filled"], topics
+        assert len(h.events("execution.created")) == 4

@@ -5,9 +5,10 @@
  * Portfolio.
  */
 import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useUser } from '../../account/userContext'
-import { getMerchProducts } from '../../api/purchase'
+import { merchProductsQuery } from '../../api/queries'
 import { APP_STORE_URL, PLAY_STORE_URL } from '../../config'
 import { availableProducts, offeredProducts, type MerchProduct } from '../../domain/merchandise'
 import { StepActions } from '../../flows/StepActions'
@@ -17,6 +18,18 @@ import { MerchandiseUpsell } from '../MerchandiseUpsell'
 
 type Offer = { status: 'checking' } | { status: 'ready'; products: MerchProduct[] }
 
+/** The offered products in stock: checking while the store answers; nothing offered or a failed check drops the offer. */
+function useOffer(merchandising: unknown): Offer {
+  // the step's context does not change while it is shown
+  const offered = useMemo(() => offeredProducts(merchandising), [merchandising])
+  const stock = useQuery({ ...merchProductsQuery(offered.map((o) => o.id)), enabled: offered.length > 0 })
+  const failed = offered.length === 0 || stock.isError
+  return useMemo<Offer>(() => {
+    if (failed) return { status: 'ready', products: [] }
+    return stock.data ? { status: 'ready', products: availableProducts(offered, stock.data) } : { status: 'checking' }
+  }, [failed, stock.data, offered])
+}
+
 export function CongratsStep() {
   const { context, submit, busy } = useFlowStep()
   const { user } = useUser()
@@ -25,27 +38,9 @@ export function CongratsStep() {
   const links = context.app_links && typeof context.app_links === 'object' ? (context.app_links as Record<string, unknown>) : {}
   const ios = text(links.ios) || APP_STORE_URL
   const android = text(links.android) || PLAY_STORE_URL
-  const [offer, setOffer] = useState<Offer>({ status: 'checking' })
+  const offer = useOffer(context.merchandising)
   const [upsell, setUpsell] = useState<'no' | 'waiting' | 'open' | 'done'>('no')
   const finishing = useRef(false)
-
-  useEffect(() => {
-    let live = true
-    const offered = offeredProducts(context.merchandising)
-    if (offered.length === 0) {
-      setOffer({ status: 'ready', products: [] })
-      return undefined
-    }
-    getMerchProducts(offered.map((o) => o.id)).then(
-      (items) => live && setOffer({ status: 'ready', products: availableProducts(offered, items) }),
-      () => live && setOffer({ status: 'ready', products: [] }),
-    )
-    return () => {
-      live = false
-    }
-    // the step's context does not change while it is shown
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
 
   const finish = () => {
     if (finishing.current) return

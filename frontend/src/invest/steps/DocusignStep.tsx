@@ -2,27 +2,25 @@
  * docusign: the e-signature provider's signing page in a frame ('Preparing e-signature' until it has loaded). The
  * provider returns the frame to /dcsigncllbck, which posts 'OK' | 'cancel' | 'decline' | 'error' to this window; only
  * such a message from this origin and this frame is submitted as {event}. The server checks 'OK' with the provider
- * (a browser message alone is never trusted) and the provider's webhook may move the flow first, so while it waits
- * for the signature the flow is re-read every 2 s. cancel / decline / error fail the flow ('Unable to purchase the
- * share', shown by the renderer).
+ * (a browser message alone is never trusted) and the provider's webhook may move the flow first: the workflow
+ * publishes that move, which arrives over the flow's event stream (useFlow). cancel / decline / error fail the flow
+ * ('Unable to purchase the share', shown by the renderer).
  */
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
 import { PREPARING_SIGNATURE, type SigningEvent } from '../../domain/purchase'
 import { useFlowStep } from '../../flows/stepContext'
-import { usePolling } from '../../flows/usePolling'
 import { FormAlert } from '../../forms/FormAlert'
 import { text } from '../context'
 import { createSigningListener } from '../signingListener'
 
 export function DocusignStep() {
-  const { context, state, submit, refresh } = useFlowStep()
+  const { context, submit } = useFlowStep()
   const url = text(context.envelope_view_url)
   const frameRef = useRef<HTMLIFrameElement>(null)
   const [loaded, setLoaded] = useState(false)
   const [sent, setSent] = useState<SigningEvent | null>(null)
   const [messages, setMessages] = useState<string[]>([])
-  usePolling(state.waiting_for === 'signature' || !url, refresh)
 
   const submitRef = useRef(submit)
   submitRef.current = submit
@@ -36,8 +34,7 @@ export function DocusignStep() {
       },
       send: async (event) => {
         const outcome = await submitRef.current({ event })
-        if (outcome?.kind === 'invalid') setMessages([outcome.message, ...Object.values(outcome.errors)].filter(Boolean))
-        else if (outcome?.kind === 'moved') setMessages([outcome.message])
+        if (outcome?.kind === 'invalid' || outcome?.kind === 'moved') setMessages(outcome.error.messages)
         // nothing recorded: the person may sign again in the frame
         return outcome?.kind === 'state'
       },

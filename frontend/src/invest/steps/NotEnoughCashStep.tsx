@@ -1,7 +1,7 @@
 /**
  * not-enough-cash: the cash, the cost and the shortfall, and a button that transfers the shortfall from the linked
- * bank (the step's submit). While the deposit settles (waiting_for 'deposit') the flow is re-read every 2 s and moves
- * on by itself. Without a verified bank: 'You must add or verify your bank account prior to investing'. 'FUND YOUR
+ * bank (the step's submit). While the deposit settles (waiting_for 'deposit') the page waits: the workflow moves on
+ * by itself once it settles and publishes that over the flow's event stream (useFlow). Without a verified bank: 'You must add or verify your bank account prior to investing'. 'FUND YOUR
  * ACCOUNT' leads to the deposit/withdrawal popup.
  */
 import { Alert, Box, Button, Flex, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react'
@@ -13,13 +13,11 @@ import { StepActions } from '../../flows/StepActions'
 import { FormAlert } from '../../forms/FormAlert'
 import { useFlowStep } from '../../flows/stepContext'
 import { SummaryRow } from '../SummaryRow'
-import { usePolling } from '../../flows/usePolling'
 import { text } from '../context'
 
 export function NotEnoughCashStep() {
-  const { context, state, submit, busy, refresh } = useFlowStep()
+  const { context, state, submit, busy } = useFlowStep()
   const waiting = state.status === 'waiting' && state.waiting_for === 'deposit'
-  usePolling(waiting, refresh)
   const cash = text(context.cash, '0')
   const cost = text(context.cost, '0')
   const missing = text(context.shortfall) || shortfallOf(cash, cost)
@@ -32,8 +30,7 @@ export function NotEnoughCashStep() {
   const start = async () => {
     setMessages([])
     const outcome = await submit({})
-    if (outcome?.kind === 'invalid') setMessages([outcome.message, ...Object.values(outcome.errors)].filter(Boolean))
-    else if (outcome?.kind === 'moved') setMessages([outcome.message])
+    if (outcome?.kind === 'invalid' || outcome?.kind === 'moved') setMessages(outcome.error.messages)
   }
 
   return (

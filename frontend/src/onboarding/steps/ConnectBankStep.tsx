@@ -5,7 +5,7 @@
 import { Badge, Box, Button, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { ApiError } from '../../api/errors'
+import { errorMessage } from '../../api/errors'
 import { bankLinkUrl } from '../../flows/api'
 import { StepActions } from '../../flows/StepActions'
 import { useFlowStep } from '../../flows/stepContext'
@@ -28,7 +28,7 @@ export function ConnectBankStep() {
     setMethod(fields.method as 'provider' | 'manual')
     const outcome = await submit(fields)
     if (outcome?.kind === 'invalid' || outcome?.kind === 'moved') {
-      setMessages([outcome.message, ...Object.values(outcome.kind === 'invalid' ? outcome.errors : {})].filter(Boolean))
+      setMessages(outcome.error.messages)
     }
   }
 
@@ -51,7 +51,7 @@ export function ConnectBankStep() {
       window.location.assign(await bankLinkUrl(`${window.location.origin}${location.pathname}`))
     } catch (error) {
       setLinking(false)
-      setMessages([error instanceof ApiError && error.body ? error.message : 'Something went wrong, please try again'])
+      setMessages([errorMessage(error, 'Something went wrong, please try again')])
     }
   }
 

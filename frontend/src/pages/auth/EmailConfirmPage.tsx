@@ -3,8 +3,7 @@ import { Button, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router'
 import { confirmEmail } from '../../api/endpoints'
-import { errorFromThrown } from '../../api/errors'
-import { firstErrorMessage } from '../../domain/authErrors'
+import { errorFromThrown, errorMessage } from '../../api/errors'
 import { NETWORK_FAILURE } from '../../domain/validation'
 import { useSession } from '../../session/useSession'
 import { trackJob } from '../../ui/loaderStore'
@@ -40,7 +39,7 @@ export function EmailConfirmPage() {
       (answer) => live && setState({ status: 'confirmed', email: answer?.email ?? null }),
       (e: unknown) => {
         const error = errorFromThrown(e)
-        if (live) setState({ status: 'failed', message: error.isNetwork ? NETWORK_FAILURE : firstErrorMessage(error.body, NETWORK_FAILURE) })
+        if (live) setState({ status: 'failed', message: error.isNetwork ? NETWORK_FAILURE : errorMessage(error, NETWORK_FAILURE) })
       },
     )
     return () => {

@@ -4,7 +4,7 @@ import { Form, Formik } from 'formik'
 import { useState } from 'react'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { confirmPasswordReset } from '../../api/endpoints'
-import { firstErrorMessage } from '../../domain/authErrors'
+import { failureMessage } from '../../domain/authErrors'
 import { newPasswordSchema } from '../../domain/schemas'
 import { NETWORK_FAILURE, passwordHintChecks } from '../../domain/validation'
 import { authFailure } from '../../forms/failure'
@@ -65,8 +65,7 @@ export function NewPasswordPage() {
             await showAlert({ title: 'Password changed', message: 'Your password has been changed. You can now log in with it.' })
             navigate('/login', { replace: true })
           } catch (e) {
-            const failure = authFailure(e)
-            setError(failure.network ? NETWORK_FAILURE : firstErrorMessage(failure.body, NETWORK_FAILURE))
+            setError(failureMessage(authFailure(e), NETWORK_FAILURE))
           }
         }}
       >

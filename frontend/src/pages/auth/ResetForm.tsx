@@ -4,7 +4,7 @@ import { Form, Formik } from 'formik'
 import { useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { requestPasswordReset } from '../../api/endpoints'
-import { firstErrorMessage } from '../../domain/authErrors'
+import { failureMessage } from '../../domain/authErrors'
 import { resetSchema } from '../../domain/schemas'
 import { cleanText } from '../../domain/text'
 import { isValidEmail, NETWORK_FAILURE } from '../../domain/validation'
@@ -44,8 +44,7 @@ export function ResetForm() {
           await requestPasswordReset(email)
           setSentTo(email)
         } catch (e) {
-          const failure = authFailure(e)
-          setError(failure.network ? NETWORK_FAILURE : firstErrorMessage(failure.body, NETWORK_FAILURE))
+          setError(failureMessage(authFailure(e), NETWORK_FAILURE))
         }
       }}
     >

@@ -1,0 +1,162 @@
+"""What the catalogue reads answer (spec doc 1 §7 "Assets", doc 3 §3 financialInstrument and trading): the models
+that document the JSON the catalogue builds once and serves as it is (api/catalogue.py, store/market_state.py), so
+the hot path keeps its shared snapshot and ETag. Every model forbids keys it does not name, so a test that
+validates a real answer against it (tests/api/test_catalogue.py, test_catalogue_trading.py) fails on a key the
+documentation does not have. A key that some answers leave out (a traded asset's fields) has a default factory: the
+generated TypeScript reads it as optional, never null. An asset that never traded has the empty trading fields; a
+traded asset has the ATS's (its window's times, the last window, best bid and ask, the price history)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import Field
+
+from api.market_data import HistoryPoint, Pricing
+from api.openapi_docs import Documented
+
+
+class TradingWindowOut(Documented):
+    id: str
+    status: str
+    remaining_value: int | None = None
+    opens_at: str | None = None
+    closes_at: str | None = None
+
+
+class LastTradingWindowOut(Documented):
+    id: str
+    status: str
+    closing_time: str | None = None
+    closing_price: str | None = None
+
+
+class OrderBookOut(Documented):
+    """Best bid and ask for a traded asset (from the ATS); empty sides for the others."""
+
+    bids: list[Any] = Field(default_factory=list)
+    asks: list[Any] = Field(default_factory=list)
+    bidHigh: str | None = None
+    askLow: str | None = None
+
+
+class HistoryPricingOut(Documented):
+    """The issue and the latest closes (the whole history: .../pricing/history)."""
+
+    financialInstrument: dict[str, Any]
+    dataPoints: list[HistoryPoint]
+
+
+class TradingOut(Documented):
+    current_trading_window: TradingWindowOut | None
+    last_trading_window: LastTradingWindowOut | None = None
+    pricing: Pricing  # the market data's own pricing model (the pricing call answers it under `data`)
+    historyPricing: list[Any] | HistoryPricingOut
+    orderBook: OrderBookOut
+
+
+class SecondaryMarketOut(Documented):
+    status: str
+    enabled: bool = Field(default_factory=bool)
+    sessionsStart: str | None = None
+    sessionsFollowMarketHours: bool = Field(default_factory=bool)
+
+
+class MarketsOut(Documented):
+    secondaryMarket: SecondaryMarketOut
+
+
+class SessionHoursOut(Documented):
+    dateOpen: str | None = None
+    dateClose: str | None = None
+    nextDateOpen: str | None = None
+    lastDateClose: str | None = None
+
+
+class FinancialInstrumentOut(Documented):
+    id: str
+    markets: MarketsOut
+    sessionHours: SessionHoursOut = Field(default_factory=SessionHoursOut)
+    demoHours: bool = Field(default_factory=bool)
+
+
+class AssetStatusOut(Documented):
+    """The part of an asset that changes over its life: an item of the status change feed."""
+
+    id: int
+    asset_status: str
+    progress_bar: int
+    shares_sold: int
+    shares_available: int
+    is_exited: bool
+    modified: datetime
+    financialInstrument: FinancialInstrumentOut
+    trading: TradingOut
+
+
+class MerchandisingOut(Documented):
+    enabled: bool
+    merchants: list[dict[str, Any]]
+
+
+class AssetOut(AssetStatusOut):
+    ticker: str
+    display_name: str
+    short_name: str
+    description: str
+    category: str
+    order: int
+    asset_value: str
+    number_of_shares: int
+    max_share_investment: int | None
+    ipo_price_per_share: str
+    price_per_share: str
+    portal_image: str
+    home_image: str
+    tertiary_color: str
+    exited_date: datetime | None
+    offering_starts: datetime | None
+    offering_ends: datetime | None
+    esign_template_id: str | None
+    merchandising: MerchandisingOut
+
+
+class AssetsOut(Documented):
+    items: list[AssetOut]
+
+
+class StatusChangesOut(Documented):
+    items: list[AssetStatusOut]
+    next_update_timestamp: int
+    update_seconds_interval: int
+
+
+class CalendarFeatureOut(Documented):
+    enabled: bool
+
+
+class HomeFeaturesOut(Documented):
+    calendar: CalendarFeatureOut
+
+
+class HomeScreenOut(Documented):
+    features: HomeFeaturesOut
+    assets: list[AssetOut]
+
+
+class TradingWindowDayOut(Documented):
+    date: str
+    opens: str
+    closes: str
+
+
+class HolidayOut(Documented):
+    date: str
+    name: str
+
+
+class TradingDatesOut(Documented):
+    timezone: str
+    windows: list[TradingWindowDayOut]
+    holidays: list[HolidayOut]

@@ -1,0 +1,26 @@
+/**
+ * Every server-state key of the app (TanStack Query), in one place: a read's key names what it shows, so a write
+ * invalidates by prefix (e.g. `keys.user(id)` after a notify change, `keys.financials(id)` after a transfer).
+ */
+export const keys = {
+  allUsers: () => ['user'] as const,
+  allFinancials: () => ['financials'] as const,
+  allTrading: () => ['trading'] as const,
+  user: (userId: number) => ['user', userId] as const,
+  categories: () => ['catalogue', 'categories'] as const,
+  assets: () => ['catalogue', 'assets'] as const,
+  asset: (assetId: number) => ['catalogue', 'asset', assetId] as const,
+  homeScreen: () => ['home-screen'] as const,
+  /** everything money: balance, bank, status, investments, transactions */
+  financials: (userId: number) => ['financials', userId] as const,
+  portfolio: (userId: number) => ['financials', userId, 'portfolio'] as const,
+  transactions: (userId: number) => ['financials', userId, 'transactions'] as const,
+  fundingGate: (userId: number) => ['financials', userId, 'gate'] as const,
+  merchProducts: (ids: readonly number[]) => ['merchandise', [...ids].sort((a, b) => a - b)] as const,
+  /** one instrument's trading screen: orders, book, positions */
+  trading: (userId: number) => ['trading', userId] as const,
+  tradingView: (userId: number, assetId: number | null, instrumentId: string | null) => ['trading', userId, assetId, instrumentId] as const,
+  positions: (userId: number) => ['trading', userId, 'positions'] as const,
+  order: (userId: number, orderId: string) => ['trading', userId, 'order', orderId] as const,
+  window: (windowId: string) => ['trading-window', windowId] as const,
+}

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+/**
+ * My Portfolio as a person meets it, from the api's answers: the balance, the linked bank, the pending orders and the
+ * shares held; the loading state; a failed load with a retry that reads again without reloading the page.
+ */
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { UserProvider } from '../account/UserProvider'
+import { CatalogueContext, type CatalogueApi } from '../catalogue/catalogueContext'
+import { CATEGORIES } from '../domain/categories'
+import { session } from '../session/sessionStore'
+import { json, loggedInEachTest, renderApp, stubApi, type Answer } from '../testing/render'
+import { order } from '../trading/fixtures'
+import { InvestmentsPage } from './InvestmentsPage'
+
+const USER = 7
+
+const catalogue: CatalogueApi = {
+  categories: CATEGORIES,
+  assets: [],
+  status: 'ready',
+  reload: async () => undefined,
+  setActiveAssetId: () => undefined,
+  accessTypeFor: () => null,
+  dots: new Set(),
+  markOpened: () => undefined,
+}
+
+const user = {
+  id: USER,
+  email: 'ada@example.com',
+  emails: [{ email: 'ada@example.com', primary: true, verified: true }],
+  first_name: 'Ada',
+  notify_me: [],
+  notify_on_trading: [],
+  access_groups: [],
+  state_status: { is_state_blocked: false, io_enabled: true, trading_enabled: true },
+}
+
+const balance = { cash: '120.50', investments: '300.00', pending: '0', total: '420.50', pending_info: [] }
+
+function answers(over: Record<string, Answer | Answer[]> = {}): Record<string, Answer | Answer[]> {
+  return {
+    [`GET /api/users/${USER}`]: () => json(user),
+    [`GET /api/users/${USER}/financials/balance`]: () => json(balance),
+    [`GET /api/users/${USER}/financials/funding-source`]: () =>
+      json({ info: { id: 1, name: 'Chase', status: 'verified', accountNumberTail: '6789', method: 'manual' } }),
+    [`GET /api/users/${USER}/financials/status`]: () => json({ customer_status: 'verified', bank_customer_status: 'verified', funding_source: 'fs-1' }),
+    [`GET /api/users/${USER}/investments`]: () => json({ items: [] }),
+    [`GET /api/financial-accounts/acct-${USER}/orders`]: () =>
+      json({ data: [order({ id: 'o-1', ticker: '#88F40', side: 'BID', units: { requested: 5, filled: 0, unfilled: 5 }, pricing: { unit: '10.00', order: '50.00', debited: '0.00', credited: '0.00' } })] }),
+    [`GET /api/financial-accounts/acct-${USER}/positions`]: () =>
+      json({ data: { i1: { financialInstrument: { id: 'i1', ticker: '#77A10', assetId: 3 }, units: { total: 4, openAndAlienable: 4 } } } }),
+    ...over,
+  }
+}
+
+function renderPortfolio() {
+  return renderApp([{ path: '/app/investments/*', element: <InvestmentsPage /> }], '/app/investments', (children) => (
+    <UserProvider>
+      <CatalogueContext.Provider value={catalogue}>{children}</CatalogueContext.Provider>
+    </UserProvider>
+  ))
+}
+
+loggedInEachTest(USER)
+
+describe('My Portfolio', () => {
+  it('shows the balance, the bank, the pending orders and the shares held from the answers', async () => {
+    stubApi(answers())
+    renderPortfolio()
+    expect((await screen.findByTestId('account-value')).textContent).toBe('$420.50')
+    expect(screen.getByTestId('in-cash-amount').textContent).toBe('$120.50')
+    expect(screen.getByTestId('in-assets-amount').textContent).toBe('$300.00')
+    expect(screen.getByText(/6789/)).toBeTruthy()
+    const pending = await screen.findByTestId('pending-orders')
+    expect(within(pending).getByTestId('pending-order').textContent).toContain('Bid #88F40 · 5 × $10.00')
+    expect(within(pending).getByTestId('held-cash').textContent).toContain('$50.00')
+    const positions = await screen.findByTestId('positions')
+    expect(within(positions).getByTestId('position').textContent).toContain('4 shares')
+  })
+
+  it('shows the loading state until the answers come', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    stubApi(answers({ [`GET /api/users/${USER}/financials/balance`]: async () => (await held, json(balance)) }))
+    renderPortfolio()
+    expect(await screen.findByRole('status', { name: 'Loading your portfolio' })).toBeTruthy()
+    expect(screen.queryByTestId('account-value')).toBeNull()
+    release()
+    expect((await screen.findByTestId('account-value')).textContent).toBe('$420.50')
+    expect(screen.queryByRole('status', { name: 'Loading your portfolio' })).toBeNull()
+  })
+
+  it('after a failed load offers a retry that reads again without reloading the page', async () => {
+    const failing = () => json({ detail: 'down' }, 503)
+    const seen = stubApi(answers({ [`GET /api/users/${USER}/financials/balance`]: [failing, failing, failing, failing, () => json(balance)] }))
+    const reload = vi.fn()
+    vi.stubGlobal('location', { ...window.location, reload })
+    renderPortfolio()
+    const alert = await screen.findByText('We could not load your portfolio. Please try again.')
+    expect(alert).toBeTruthy()
+    // the library retried with its backoff before giving up: the first read and three retries
+    expect(seen.filter((r) => r.endsWith('/financials/balance'))).toHaveLength(4)
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect((await screen.findByTestId('account-value')).textContent).toBe('$420.50')
+    expect(screen.queryByText('We could not load your portfolio. Please try again.')).toBeNull()
+    expect(reload).not.toHaveBeenCalled()
+  })
+
+  it('a 401 logs the session out as expired', async () => {
+    stubApi(answers({ [`GET /api/users/${USER}/financials/balance`]: () => json({ detail: 'expired' }, 401) }))
+    renderPortfolio()
+    await vi.waitFor(() => expect(session.get().token).toBeNull())
+    expect(session.get().logoutMessage).toBe('Your session has expired, please try logging in again.')
+  })
+})

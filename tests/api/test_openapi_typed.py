@@ -1,0 +1,87 @@
+"""Every operation of the api says what it answers (issue 12 "Every operation typed"): a 2xx answer with a schema
+that names a model (a `$ref`, a list of them), a declared non-JSON media type (Server-Sent Events, an image), or 204.
+A new untyped operation fails here. The answers the api sends as built JSON are checked against their models where
+tests meet them (tests/api/documented.conforms): here the user's, in test_catalogue*.py the catalogue's, in the
+purchase and upload tests theirs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from api.app import create_app
+from api.schemas import PasswordChangedOut, RegisteredOut, UserView
+from tests.api.accounts import PASSWORD, signup
+from tests.api.documented import conforms
+
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def _names_a_model(schema: dict[str, Any]) -> bool:
+    if "$ref" in schema:
+        return True
+    if schema.get("type") == "array":
+        return _names_a_model(schema.get("items", {}))
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            return all(_names_a_model(s) or s.get("type") == "null" for s in schema[key])
+    return False
+
+
+def _typed(op: dict[str, Any]) -> bool:
+    for code, answer in op.get("responses", {}).items():
+        if code == "204":
+            return True
+        if not code.startswith("2"):
+            continue
+        for media, content in answer.get("content", {}).items():
+            schema = content.get("schema", {})
+            if media == "application/json" and _names_a_model(schema):
+                return True
+            if media != "application/json" and schema.get("format") == "binary":
+                return True
+            event = content.get("itemSchema", {}).get("properties", {}).get("event", {})
+            if media == "text/event-stream" and event.get("enum"):  # each event described, its names listed
+                return True
+    return False
+
+
+def operations() -> dict[str, dict[str, Any]]:
+    spec = create_app().openapi()
+    return {f"{m.upper()} {path}": op for path, ops in spec["paths"].items() for m, op in ops.items() if m in METHODS}
+
+
+def test_every_operation_is_typed() -> None:
+    ops = operations()
+    untyped = sorted(name for name, op in ops.items() if not _typed(op))
+    assert len(ops) > 60
+    assert untyped == [], "give these a response model (api/openapi_docs.Documented for JSON sent as it is)"
+
+
+def test_a_flow_answer_is_the_one_flow_state_model() -> None:
+    ops = operations()
+    flow_ops = [name for name in ops if name.split(" ")[1].startswith("/api/flows/") and not name.endswith("/events")]
+    assert len(flow_ops) == 5
+    for name in flow_ops:
+        schema = ops[name]["responses"]["200"]["content"]["application/json"]["schema"]
+        assert schema == {"$ref": "#/components/schemas/FlowState"}, name
+    spec = create_app().openapi()
+    state = spec["components"]["schemas"]["FlowState"]
+    assert set(state["required"]) >= {"flow_id", "kind", "status", "step", "steps", "values", "context", "version"}
+
+
+async def test_the_documented_user_answers_are_what_the_api_sends(api: httpx.AsyncClient) -> None:
+    """The answers sent as built JSON (with their ETag) and documented by a model: registration, the user, a
+    password change."""
+    body = await signup(api)
+    conforms(RegisteredOut, {k: body[k] for k in ("user", "token", "user_id")})
+    headers = {"Authorization": f"JWT {body['token']}"}
+    me = await api.get("/api/auth/user/", headers=headers)
+    conforms(UserView, me.json())
+    other = await api.get(f"/api/users/{body['user_id']}", headers=headers)
+    conforms(UserView, other.json())
+    changed = await api.post("/api/auth/password/change/", headers=headers, json={
+        "old_password": PASSWORD, "new_password1": PASSWORD + "x", "new_password2": PASSWORD + "x"})
+    assert changed.status_code == 200, changed.text
+    conforms(PasswordChangedOut, changed.json())
