@@ -14,8 +14,8 @@ from providers.ats.windows import session_hours
 
 async def windows_of(ats: Ats, instrument_id: str, limit: int = 50) -> list[dict[str, Any]]:
     async with ats.pool.acquire() as conn:
-        rows = await conn.fetch("SELECT * FROM windows WHERE instrument_id = $1 ORDER BY opens_at DESC LIMIT $2",
-                                instrument_id, limit)
+        rows = await conn.fetch("SELECT * FROM windows WHERE instrument_id = $1 AND schedule = $2"
+                                " ORDER BY opens_at DESC LIMIT $3", instrument_id, ats.schedule.name, limit)
     return [window_view(r) for r in rows]
 
 

@@ -92,7 +92,10 @@ class Ats:
         async with self.pool.acquire() as conn:
             for r in await conn.fetch("SELECT * FROM instruments"):
                 self.instruments[r["id"]] = dict(r)
-            for r in await conn.fetch("SELECT * FROM windows WHERE status <> 'CLOSED' ORDER BY opens_at"):
+            # only this ATS's schedule: a window made under another one (e.g. the calendar's, by an earlier run with
+            # other settings) is never traded, progressed nor reported
+            for r in await conn.fetch("SELECT * FROM windows WHERE status <> 'CLOSED' AND schedule = $1 ORDER BY opens_at",
+                                      self.schedule.name):
                 self.windows[r["instrument_id"]].append(window_of(r))
             for r in await conn.fetch("SELECT * FROM orders WHERE status IN ('SUBMITTED', 'PARTIALLY_FILLED')"):
                 self.active[r["id"]] = dict(r)

@@ -82,3 +82,21 @@ async def test_another_client_sees_no_order_or_execution_of_ours(tmp_path: Path)
         ex = (await h.get("/executions")).json()["data"][0]
         assert ex["seller"]["accountId"] == "acct-1" and ex["buyer"] == {"external": True, "accountId": None,
                                                                           "orderId": None, "confirmed": False}
+
+
+async def test_windows_of_another_schedule_are_never_reported_or_traded(tmp_path: Path) -> None:
+    """`make dev` once met an ATS whose database also held the market calendar's window of the day beside the demo
+    sessions: each instrument reported that one as its current window, so the market never opened on screen."""
+    async with harness(tmp_path, keep=True, ats_schedule="calendar") as h:
+        await h.instrument()
+        calendar = (await h.get("/instruments/TEST1")).json()["data"]["currentWindow"]
+        assert calendar["status"] == "SCHEDULED" and not calendar["id"].startswith("W-TEST1-d")
+        clock = h.clock
+    async with harness(tmp_path, fresh=False, clock=clock) as h2:  # the same database, now on the demo schedule
+        inst = (await h2.get("/instruments/TEST1")).json()["data"]
+        assert inst["schedule"] == "demo" and inst["currentWindow"]["id"].startswith("W-TEST1-d")
+        listed = (await h2.get("/instruments/TEST1/windows")).json()["data"]
+        assert calendar["id"] not in {w["id"] for w in listed}
+        await h2.advance(POST)  # the demo session opens: the market is open, orders trade in the demo window
+        inst = (await h2.get("/instruments/TEST1")).json()["data"]
+        assert inst["currentWindow"]["status"] == "OPEN" and inst["markets"]["secondaryMarket"]["status"] == "open"
