@@ -97,6 +97,7 @@ class Settings(BaseSettings):
     order_poll_seconds: float = 30.0
     order_queued_after_seconds: float = 10.0
     order_polls_per_run: int = 200
+    order_place_tries_per_run: int = 100  # a QUEUED order's refused placements before it continues as new
     # how long an order call waits for its workflow's answer (a query, an Update: the ATS's answer to a placement
     # included); no worker answering in time → 503 + Retry-After. Below the server's 20 s long poll, so the RPC's
     # own deadline ends the wait (a longer one: the server answers "not yet" and the SDK would poll on forever).

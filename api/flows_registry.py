@@ -35,11 +35,15 @@ def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseIn
         {"ios": s.app_store_url, "android": s.play_store_url}, s.purchase_idle_timeout_seconds)
 
 
+def order_timings(s: Settings) -> OrderTimings:
+    return OrderTimings(s.order_poll_seconds, s.order_queued_after_seconds, s.order_polls_per_run,
+                        s.order_place_tries_per_run)
+
+
 def order_input(u: User, s: Settings, a: Start) -> place_order.PlaceOrderInput:
     return place_order.PlaceOrderInput(
         u.id, a.asset_id, a.ticker, a.side, a.order_id, s.enabled_states, s.blocked_states, s.support_email,
-        s.migration_flag, timings(s), OrderTimings(s.order_poll_seconds, s.order_queued_after_seconds,
-                                                   s.order_polls_per_run), s.purchase_idle_timeout_seconds)
+        s.migration_flag, timings(s), order_timings(s), s.purchase_idle_timeout_seconds)
 
 
 def order_summary(u: User, a: Start) -> str:

@@ -42,7 +42,13 @@ class OrderWorkflow:
         s, x = self._s, self._x
         if inp.carried is None:
             await x.record()
-            if not await x.hold() or not await x.place():
+            if not await x.hold():
+                return await self._finish()
+        if inp.carried is None or inp.carried.placing:
+            placed = await x.place()
+            if placed is None:  # the broker still refuses: a new run goes on placing (the hold stays)
+                workflow.continue_as_new(replace(inp, carried=s.carry(placing=True)))
+            if not placed:
                 return await self._finish()
         polls, cap = 0, inp.timings.polls_per_run
         while not s.done():

@@ -67,8 +67,8 @@ class OrderState:
                 s.ats = AtsOrder(c.ats_order_id, c.status, s.units, c.filled, s.unit_price, "")
         return s
 
-    def carry(self) -> O.OrderCarry:
-        return O.OrderCarry(status=self.ats.status if self.ats else self.status,
+    def carry(self, *, placing: bool = False) -> O.OrderCarry:
+        return O.OrderCarry(placing=placing, status=self.ats.status if self.ats else self.status,
                             ats_order_id=self.ats.id if self.ats else None, filled=self.filled,
                             settled_executions=sorted(self.settled), voided_executions=sorted(self.voided),
                             seen_events=self.seen[-SEEN_KEPT:], version=self.version, units_requested=self.units,

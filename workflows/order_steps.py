@@ -28,6 +28,9 @@ ATS_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=
 UPDATE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
                            maximum_attempts=6, non_retryable_error_types=[T.ATS_REJECTED, T.ATS_INVALID_CLIENT])
 TIMEOUT = timedelta(seconds=30)
+# a QUEUED order whose placement the ATS refused `place_tries_per_run` times continues as new and goes on placing (its
+# history stays bounded however long the broker refuses); before this patch the loop ran on in one run
+PLACE_CONTINUES = "order-place-continue-as-new"
 
 
 def cause_of(exc: ActivityError) -> tuple[str | None, list[Any]]:
@@ -82,10 +85,12 @@ class OrderSteps:
         s.status, s.code, s.message, s.pending = O.REJECTED, code, message, None
         self.answered = True
 
-    async def place(self) -> bool:
-        """Places the order, trying again with timers while the ATS refuses (QUEUED after a while)."""
+    async def place(self) -> bool | None:
+        """Places the order, trying again with timers while the ATS refuses (QUEUED after a while). True: placed;
+        False: refused for good (REJECTED); None: still refused after this run's tries with no Update running —
+        the caller continues as new and places on (patch PLACE_CONTINUES)."""
         s, inp = self._s, self._inp
-        started, delay = workflow.now(), 1.0
+        started, delay, tries = workflow.now(), 1.0, 0
         body = T.PlaceInput(O.account_id_for(inp.user_id), workflow.info().workflow_id, O.instrument_id_of(inp.ticker),
                             inp.side, inp.order_type, inp.term, s.units, s.unit_price)
         while True:
@@ -100,11 +105,15 @@ class OrderSteps:
                     return False
                 if kind == T.ATS_INVALID_CLIENT:
                     workflow.logger.error("order %s: the ATS refuses Vitrine's client credentials", inp.order_id)
+            tries += 1
             queued_after = timedelta(seconds=inp.timings.queued_after_seconds)
             if s.status != O.QUEUED and workflow.now() - started >= queued_after:
                 s.status = O.QUEUED  # the api shows the spec's high-volume text for the market's state
                 self.answered = True
                 await self.record()
+            if (s.status == O.QUEUED and tries >= inp.timings.place_tries_per_run
+                    and workflow.all_handlers_finished() and workflow.patched(PLACE_CONTINUES)):
+                return None
             await workflow.sleep(timedelta(seconds=delay))
             delay = min(delay * 2, max(inp.timings.poll_seconds, 1.0))
         s.status, s.message = "SUBMITTED", None

@@ -76,6 +76,7 @@ class OrderTimings:
     poll_seconds: float = 30.0            # the workflow's own ATS poll when no webhook came
     queued_after_seconds: float = 10.0    # the ATS refused this long (429/503/401): show QUEUED to the browser
     polls_per_run: int = 200              # continue-as-new after this many polls (a GTC order lives for weeks)
+    place_tries_per_run: int = 100        # a QUEUED order continues as new after this many refused placements
 
 
 @dataclass
@@ -107,6 +108,7 @@ class OrderCarry:
     unit_price: str = ""
     edits: int = 0               # edits sent so far (each edit's business key is numbered)
     created: str = ""
+    placing: bool = False        # held, not placed yet: the new run goes on placing (a broker refusing for long)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from api import order_calls as C
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError, ErrorBody
+from api.flows_registry import order_timings
 from api.order_checks import asset_of_instrument, ats, market_of, order_check, refuse
 from api.order_schemas import (
     CancelOut,
@@ -144,14 +145,11 @@ async def create_order(account_id: AccountId, body: OrderRequestIn, user: Curren
     assert units is not None and price is not None  # prevalidate refused anything else
     inp = O.OrderInput(order_id=order_id, user_id=user.id, asset_id=asset.id, ticker=asset.ticker, side=side,
                        order_type=kind, term=term, units=units, unit_price=money_str(Decimal(price)),
-                       timings=order_timings(state), created=datetime.now(UTC).isoformat())
+                       timings=order_timings(state.settings), created=datetime.now(UTC).isoformat())
     await start_order(client, inp, state.settings.task_queue)
     return OrderIdOut(data=OrderIdData(id=order_id))
 
 
-def order_timings(state: State) -> O.OrderTimings:
-    s = state.settings
-    return O.OrderTimings(s.order_poll_seconds, s.order_queued_after_seconds, s.order_polls_per_run)
 
 
 @router.post(BASE + "/orders/{order_id}/submit", response_model=OrderData)

@@ -288,7 +288,7 @@ async def test_a_long_order_continues_as_new_and_still_ends(market: Market, sess
     assert (await latest.execute_update(O.CANCEL, result_type=O.CancelResult)).outcome == "CANCELED"
     assert await market.result(latest) == "CANCELED"
     assert await cash(sessions, uid) == D("100.00")
-    await record(handle, "Order--continued-as-new")
+    await record(market.client.get_workflow_handle(handle.id, run_id=first), "Order--continued-as-new")
     await record(latest, "Order--carried-canceled")
 
 
