@@ -78,6 +78,9 @@ class Settings(BaseSettings):
     codec_cors_origins: list[str] = Field(default_factory=lambda: ["http://localhost:8233", "http://127.0.0.1:8233"])
     blocked_states: list[str] = Field(default_factory=list)
     enabled_states: list[str] = Field(default_factory=lambda: sorted(ENABLED_STATES))  # investing: 32 states
+    # investing states where the initial offering is closed: trading only (state_status.io_enabled false; the
+    # trading-approved popup); none by default, `make dev` names one for its demo
+    io_closed_states: list[str] = Field(default_factory=list)
     migration_flag: bool = False  # evolveMigration: off (both terms checkboxes on the SSN step)
     deposit_hold_days: int = 7
     uploads_dir: str = ".data/uploads"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from config import Settings
+from domain.states import offering_states
 from store.models import User
 from workflows import document_upload, fund_account, make_investment, onboarding, place_order
 from workflows.bank_steps import BankLinkTimings
@@ -30,7 +31,8 @@ def timings(s: Settings) -> BankLinkTimings:
 
 def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseInput:
     return make_investment.PurchaseInput(
-        u.id, a.asset_id, a.n, s.enabled_states, s.migration_flag, timings(s), s.reservation_ttl_seconds,
+        u.id, a.asset_id, a.n, offering_states(s.enabled_states, s.io_closed_states), s.migration_flag, timings(s),
+        s.reservation_ttl_seconds,
         s.signature_timeout_seconds, s.transfer_poll_seconds, f"{s.app_url.rstrip('/')}/dcsigncllbck",
         {"ios": s.app_store_url, "android": s.play_store_url}, s.purchase_idle_timeout_seconds)
 

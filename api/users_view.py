@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
+from config import Settings
 from domain.access import Access
+from domain.states import state_status
 from store.models import AccessGroup, Account, AssetSubscription, Customer, Email, User
 
 
@@ -17,7 +20,7 @@ async def access_of(db: AsyncSession, user_id: int) -> list[Access]:
     return [Access(r.asset_id, r.access_type, r.access_end, r.limitations or {}) for r in rows]
 
 
-async def user_json(db: AsyncSession, user: User, blocked_states: list[str]) -> dict[str, Any]:
+async def user_json(db: AsyncSession, user: User, settings: Settings) -> dict[str, Any]:
     emails = (await db.scalars(select(Email).where(col(Email.user_id) == user.id).order_by(col(Email.id)))).all()
     customer = await db.scalar(select(Customer).where(col(Customer.user_id) == user.id))
     accounts = (
@@ -26,7 +29,8 @@ async def user_json(db: AsyncSession, user: User, blocked_states: list[str]) -> 
     )
     subs = (await db.scalars(select(AssetSubscription).where(col(AssetSubscription.user_id) == user.id))).all()
     access = await access_of(db, user.id)
-    blocked = bool(user.state) and user.state in blocked_states
+    status = state_status(user.state or "", frozenset(settings.enabled_states), frozenset(settings.blocked_states),
+                          frozenset(settings.io_closed_states))
     return {
         "id": user.id,
         "email": user.email,
@@ -38,7 +42,7 @@ async def user_json(db: AsyncSession, user: User, blocked_states: list[str]) -> 
         "date_joined": user.date_joined,
         "shares_count": 0,
         "state": user.state,
-        "state_status": {"is_state_blocked": blocked, "io_enabled": not blocked, "trading_enabled": not blocked},
+        "state_status": asdict(status),
         "access_groups": [
             {"asset_id": a.asset_id, "access_type": a.access_type, "access_end": a.access_end,
              "limitations": a.limitations}

@@ -195,7 +195,7 @@ async def email_confirm(body: KeyIn, state: State, db: Db) -> Response:
 
 
 async def _user_payload(state: State, db: Db, user: User) -> tuple[bytes, str]:
-    body = render(await user_json(db, user, state.settings.blocked_states))
+    body = render(await user_json(db, user, state.settings))
     return body, etag_for(body)
 
 

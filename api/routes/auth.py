@@ -80,7 +80,7 @@ async def register(body: RegistrationIn, request: Request, state: State, db: Db)
                                   referral_code=body.referral_code.strip())
     await db.commit()
     await _start_verification(state, user.id, row.id)
-    payload = await user_json(db, user, s.blocked_states)
+    payload = await user_json(db, user, s)
     token = issue_token(s, user.id, password_proven=True)
     return json_response({"user": payload, "token": token, "user_id": user.id}, status=201)
 
