@@ -138,6 +138,7 @@ class CalendarFeatureOut(Documented):
 
 class HomeFeaturesOut(Documented):
     calendar: CalendarFeatureOut
+    atsCards: int = Field(description="The /app/ats introduction cards: 0 none, 1 all three, 2 post-only only")
 
 
 class HomeScreenOut(Documented):

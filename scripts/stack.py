@@ -118,6 +118,7 @@ class Stack:
         }
         if profile.name == "dev":  # the local Temporal Web UI decodes payloads through the api without a token
             self.env["VITRINE_CODEC_OPEN_FOR_LOCAL_UI"] = "true"
+            self.env["VITRINE_ATS_CARDS"] = "1"  # the demo shows the /app/ats introduction cards (doc 1's default: 0)
         if not profile.persistent:
             self.env["VITRINE_FRONTEND_DIST"] = str(ROOT / "frontend/dist")
             # every browser test comes from 127.0.0.1: the per-address limits must not end the run

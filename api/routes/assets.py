@@ -115,7 +115,8 @@ async def status_changes(request: Request, state: State, mode: Mode,
 async def home_screen(request: Request, state: State, mode: Mode) -> Response:
     items = [a for a in await visible_assets(request, state, mode) if not a["is_exited"]]
     featured = sorted(items, key=lambda a: (a["asset_status"] != "Open ICO", a["order"]))[:8]
-    return json_response({"features": {"calendar": {"enabled": True}}, "assets": featured})
+    features = {"calendar": {"enabled": True}, "atsCards": state.settings.ats_cards}
+    return json_response({"features": features, "assets": featured})
 
 
 @router.get("/api/assets/trading-dates/")

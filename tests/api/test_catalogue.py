@@ -108,6 +108,7 @@ async def test_home_trading_dates_categories(api: httpx.AsyncClient) -> None:
     home = (await api.get("/api/client-screens/home")).json()
     conforms(HomeScreenOut, home)
     assert home["features"]["calendar"]["enabled"] is True
+    assert home["features"]["atsCards"] == 0  # doc 1's default: no /app/ats cards (make dev sets 1)
     assert home["assets"] and not any(a["is_exited"] for a in home["assets"])
     dates = (await api.get("/api/assets/trading-dates/")).json()
     conforms(TradingDatesOut, dates)

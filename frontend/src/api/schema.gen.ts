@@ -1677,6 +1677,11 @@ export interface components {
         };
         /** HomeFeaturesOut */
         HomeFeaturesOut: {
+            /**
+             * Atscards
+             * @description The /app/ats introduction cards: 0 none, 1 all three, 2 post-only only
+             */
+            atsCards: number;
             calendar: components["schemas"]["CalendarFeatureOut"];
         };
         /** HomeScreenOut */
