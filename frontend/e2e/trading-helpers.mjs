@@ -84,3 +84,10 @@ export async function toSelect(page) {
   }
   throw new Error('the order wizard never reached select-bid')
 }
+
+/** The chooser's 'Cancel Order' (§4.4: Cancel is hidden during live trading). On the e2e stack's demo hours the
+ * window is open 80 s of every 120 s and the catalogue is read every 15 s, so the button shows once the window is
+ * post-only or closed again: wait for it that long, then press it. */
+export async function chooseCancel(page) {
+  await page.getByTestId('order-chooser').getByRole('button', { name: 'Cancel Order' }).click({ timeout: 150_000 })
+}

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
-import { acknowledgeSummary, apiGet, ASSET_PATH, dismissPostOnly, INSTRUMENT, logIn, press, readyToTrade, toSelect, userId, wizardAt } from './trading-helpers.mjs'
+import { acknowledgeSummary, apiGet, ASSET_PATH, chooseCancel, dismissPostOnly, INSTRUMENT, logIn, press, readyToTrade, toSelect, userId, wizardAt } from './trading-helpers.mjs'
 
 const OUT_OF_BOUNDS = 'Your Ask cannot be more than 30% lower than Last Traded Price. Please adjust your ask accordingly.'
 const cents = (money) => Math.round(Number(String(money).replace(/[$,]/g, '')) * 100)
@@ -127,7 +127,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     await screenshot(page, variant, 'trading-ask-out-of-bounds')
   })
 
-  test(`a limit bid edited in the wizard shows its new price, then is cancelled (${variant.name})`, { timeout: 240_000 }, async (t) => {
+  test(`a limit bid edited in the wizard shows its new price, then is cancelled (${variant.name})`, { timeout: 400_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
     await logIn(page, 'demo@vitrine.test')
@@ -169,7 +169,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     await row.getByText(/Bid · 2 × \$1\.25/).waitFor({ timeout: 30_000 })
     // cancelled again: nothing of this test stays in the book
     await row.getByRole('button', { name: /^Edit or cancel/ }).click()
-    await page.getByTestId('order-chooser').getByRole('button', { name: 'Cancel Order' }).click()
+    await chooseCancel(page)
     await page.getByRole('button', { name: "Yes, Let's try" }).click()
     await page.getByTestId('order-attempt').waitFor({ state: 'detached', timeout: 30_000 })
     await row.waitFor({ state: 'detached', timeout: 30_000 })

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { chooseCancel } from './trading-helpers.mjs'
 
 const TRADER = process.env.E2E_TRADER_EMAIL || 'demo@vitrine.test'
 const PASSWORD = process.env.E2E_TRADER_PASSWORD || 'Vitrine2026!'
@@ -19,7 +20,7 @@ async function logIn(page) {
 }
 
 for (const variant of [DESKTOP, ANDROID]) {
-  test(`trading screens (${variant.name}): buy/sell, the order book, the portfolio's shares`, { timeout: 180_000 }, async (t) => {
+  test(`trading screens (${variant.name}): buy/sell, the order book, the portfolio's shares`, { timeout: 330_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
     await logIn(page)
@@ -59,7 +60,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     await screenshot(page, variant, 'trading-orders')
     // Edit → the chooser → Cancel Order → 'Attempt to Cancel?' → "Yes, Let's try": the order leaves the queue
     await mine.getByRole('button', { name: /^Edit or cancel/ }).click()
-    await page.getByTestId('order-chooser').getByRole('button', { name: 'Cancel Order' }).click()
+    await chooseCancel(page)
     await page.getByText('Attempt to Cancel?').waitFor()
     await page.getByRole('button', { name: "Yes, Let's try" }).click()
     // the confirmation closes, or turns into the refusal's notice (a failure, shown with its text)

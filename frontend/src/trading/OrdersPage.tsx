@@ -71,6 +71,7 @@ export function OrdersPage() {
   const traded = assets.filter((a) => marketMode(a) !== 'none')
   const wanted = Number(params.get('asset'))
   const asset = traded.find((a) => a.id === wanted) ?? traded[0] ?? null
+  const mode = asset ? marketMode(asset) : 'none'
   const instrumentId = asset?.financialInstrument?.id ? String(asset.financialInstrument.id) : null
   const trading = useTrading(user?.id ?? null, asset?.id ?? null, instrumentId)
   const [dialog, setDialog] = useState<Dialog | null>(null)
@@ -185,7 +186,7 @@ export function OrdersPage() {
                         Edit
                       </Button>
                     )}
-                    {canCancel(o) ? (
+                    {canCancel(o, mode) ? (
                       <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setDialog({ kind: 'confirm-cancel', order: o })}>
                         Cancel
                       </Button>
@@ -237,9 +238,11 @@ export function OrdersPage() {
               <Button colorPalette="brand" onClick={() => setDialog({ kind: 'confirm-edit', order: dialog.order })}>
                 Edit Order
               </Button>
-              <Button colorPalette="red" variant="outline" onClick={() => setDialog({ kind: 'confirm-cancel', order: dialog.order })}>
-                Cancel Order
-              </Button>
+              {canCancel(dialog.order, mode) ? (
+                <Button colorPalette="red" variant="outline" onClick={() => setDialog({ kind: 'confirm-cancel', order: dialog.order })}>
+                  Cancel Order
+                </Button>
+              ) : null}
               <Button variant="ghost" onClick={() => setDialog(null)}>
                 Go Back
               </Button>

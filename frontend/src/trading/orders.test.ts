@@ -29,8 +29,12 @@ describe('the queue', () => {
   it("shows 'Pending Cancel' in place of Edit and no second cancel", () => {
     expect(editSlot(order({ status: 'PENDING_CANCEL' }))).toEqual({ kind: 'pending-cancel' })
     expect(editSlot(order())).toEqual({ kind: 'edit' })
-    expect(canCancel(order({ status: 'PENDING_CANCEL' }))).toBe(false)
-    expect(canCancel(order())).toBe(true)
+    expect(canCancel(order({ status: 'PENDING_CANCEL' }), 'post-only')).toBe(false)
+    expect(canCancel(order(), 'post-only')).toBe(true)
+  })
+  it('hides Cancel during live trading (§4.4)', () => {
+    expect(canCancel(order(), 'live')).toBe(false)
+    expect(canCancel(order(), 'closed')).toBe(true)
   })
   it('refuses edit and cancel while another change processes', () => {
     expect(blockedMessage('cancel', order({ status: 'PROCESSING_UPDATE' }))).toBe(UNABLE_TO_CANCEL)

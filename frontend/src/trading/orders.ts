@@ -5,6 +5,7 @@
  */
 import type { BookLevel, Order } from '../api/trading'
 import { formatMoney } from '../domain/money'
+import type { MarketMode } from './marketState'
 
 export const UNABLE_TO_CANCEL = 'Unable to Cancel Order'
 export const UNABLE_TO_EDIT = 'Unable to Edit Order'
@@ -38,9 +39,10 @@ export function editSlot(order: Pick<Order, 'status'>): QueueAction {
   return order.status === 'PENDING_CANCEL' ? { kind: 'pending-cancel' } : { kind: 'edit' }
 }
 
-/** Cancel is hidden during live trading for a matched order waiting for confirmation; otherwise offered while pending. */
-export function canCancel(order: Pick<Order, 'status' | 'units'>): boolean {
-  return isPending(order) && order.status !== 'PENDING_CANCEL'
+/** §4.4: Cancel is hidden during live trading (an order may be matched at any moment); otherwise offered while the
+ * order is pending and no cancel runs yet. */
+export function canCancel(order: Pick<Order, 'status' | 'units'>, mode: MarketMode): boolean {
+  return mode !== 'live' && isPending(order) && order.status !== 'PENDING_CANCEL'
 }
 
 /** The notice shown instead of the call while another change runs (§4.4), or null when the call may go. */
