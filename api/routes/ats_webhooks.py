@@ -5,7 +5,9 @@ the `ats_event` signal: until then 503, so the ATS delivers it again; a replay o
 - `order.*`: the order's workflow is named by its ATS idempotency key (`order-{order_id}`, the workflow id).
 - `execution.*`: each of Vitrine's sides (not `external`) names an ATS order id → the Vitrine order (the projection's
   `ats_order_id`, else the ATS order's idempotency key, read from the ATS).
-- `window.*`: fanned out to the instrument's live pages (`store/live.publish_market`, SSE `window`)."""
+- `window.*`: fanned out to the instrument's live pages (`store/live.publish_market`, SSE `window`).
+- `market.changed`: another participant's order moved the book (or traded): the instrument's pages read it afresh
+  (SSE `book`, and `pricing` after a trade), as after Vitrine's own order events."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from api.market_data import market_changed
 from api.order_checks import ats
 from api.order_schemas import WebhookAck
 from api.routes.webhooks import NOT_DELIVERED, accept, applied, signal
+from api.state import AppState
 from clients.ats import AtsUnavailable
 from clients.http import ProviderRejected
 from store.live import publish_market
@@ -75,6 +78,12 @@ async def _targets(state: State, db: Db, topic: str, data: dict[str, Any]) -> li
     return out
 
 
+def _refresh_market(state: AppState, instrument: str, *, pricing: bool) -> None:
+    """The instrument's pages read its book (and pricing) afresh in the background: a burst of events, one read."""
+    state.background.request(f"market:{instrument}:{'pricing' if pricing else 'book'}",
+                             lambda: market_changed(state, instrument, pricing=pricing))
+
+
 @router.post("/api/webhooks/ats/", response_model=WebhookAck)
 async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
     event = await accept(request, state, db)
@@ -90,6 +99,11 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
                 raise ApiError(503, NOT_DELIVERED) from None
         await applied(db, event)
         return WebhookAck(status="applied")
+    if topic == "market.changed":  # another participant moved the book (or traded): the pages read it afresh
+        if isinstance(instrument := data.get("financialInstrumentId"), str):
+            _refresh_market(state, instrument, pricing=bool(data.get("traded")))
+        await applied(db, event)
+        return WebhookAck(status="applied")
     if not topic.startswith(("order.", "execution.")):
         await applied(db, event)
         return WebhookAck(status="ignored")
@@ -100,9 +114,7 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
                                 return_exceptions=True)  # both sides at once; one not delivered → 503, sent again
     if failures := [x for x in sent if isinstance(x, BaseException)]:
         raise failures[0]
-    if isinstance(instrument := data.get("financialInstrumentId"), str):  # the book (and pricing) moved: the pages
-        pricing = topic.startswith("execution.")  # are refreshed in the background, a burst of events in one read
-        state.background.request(f"market:{instrument}:{'pricing' if pricing else 'book'}",
-                                 lambda: market_changed(state, instrument, pricing=pricing))
+    if isinstance(instrument := data.get("financialInstrumentId"), str):  # the book (and pricing) moved
+        _refresh_market(state, instrument, pricing=topic.startswith("execution."))
     await applied(db, event)
     return WebhookAck(status="applied" if targets else "ignored")

@@ -180,7 +180,7 @@ def _effects(
         updates[order_id] = {**change, "lost": order_id in lost}
         outcome.orders[order_id] = {**ats.active[order_id], **change}
     events = [dict(zip(("id", "topic", "client_id", "resource_id", "body", "due_at"), r, strict=True))
-              for r in _webhooks(ats, touched, outcome, now)]
+              for r in _webhooks(ats, instrument_id, touched, outcome, now)]
     return Effects({"client_id": client_id, "body": command.to_dict(), "at": now}, new_rows, updates,
                    outcome.executions, events, None if new is None else (new.client_id, new.idempotency_key),
                    outcome.orders)
@@ -196,13 +196,18 @@ def _execution(instrument_id: str, window_id: str, e: Fill, now: float) -> dict[
             "buyer_confirmed": False, "seller_confirmed": False, "void_reason": None, "created": now, "modified": now}
 
 
-def _webhooks(ats: Ats, touched: dict[str, set[str]], outcome: Outcome, now: float) -> list[outbox.EventRow]:
-    """The events of the webhook client's orders and executions this command touched, in order."""
+def _webhooks(ats: Ats, instrument_id: str, touched: dict[str, set[str]], outcome: Outcome,
+              now: float) -> list[outbox.EventRow]:
+    """The events of the webhook client's orders and executions this command touched, in order; then one
+    `market.changed` when another participant's order moved the book (the client hears of its own orders' changes
+    through their events, not of anyone else's: its pages would go stale)."""
     me = ats.webhook_client
     rows: list[outbox.EventRow] = []
+    others = False
     for order_id, what in touched.items():
         row = outcome.orders.get(order_id)
         if row is None or row["client_id"] != me:
+            others = others or row is not None
             continue
         view: dict[str, Any] = order_view(row)
         topics = [f"order.{kind}" for kind in ("accepted", "replaced") if kind in what]
@@ -213,4 +218,7 @@ def _webhooks(ats: Ats, touched: dict[str, set[str]], outcome: Outcome, now: flo
         rows += [outbox.event_row(ats, topic, order_id, view, now) for topic in topics]
     rows += [outbox.event_row(ats, "execution.created", ex["id"], execution_view(ex, me), now)
              for ex in outcome.executions if me in (ex["buyer_client"], ex["seller_client"])]
+    if others:
+        rows.append(outbox.event_row(ats, "market.changed", instrument_id, {
+            "financialInstrumentId": instrument_id, "traded": bool(outcome.executions)}, now))
     return rows

@@ -100,3 +100,21 @@ async def test_windows_of_another_schedule_are_never_reported_or_traded(tmp_path
         await h2.advance(POST)  # the demo session opens: the market is open, orders trade in the demo window
         inst = (await h2.get("/instruments/TEST1")).json()["data"]
         assert inst["currentWindow"]["status"] == "OPEN" and inst["markets"]["secondaryMarket"]["status"] == "open"
+
+
+async def test_another_participants_order_tells_vitrine_the_market_changed(tmp_path: Path) -> None:
+    """Vitrine hears of its own orders through their events; of anyone else's only through `market.changed`, so its
+    open pages read the book afresh when the market maker or another broker's investor moves it."""
+    async with harness(tmp_path) as h:
+        await h.instrument()
+        await h.placed("buyer-1", "BID", 2, "9.00")  # Vitrine's own: its order events, no market.changed
+        await h.advance(0)  # the clock call delivers what is due
+        assert h.events("order.accepted") and h.events("market.changed") == []
+        await h.placed("theirs-1", "ASK", 3, "9.50", client=OTHER)
+        await h.advance(0)
+        changed = h.events("market.changed")
+        assert [e["data"] for e in changed] == [{"financialInstrumentId": "TEST1", "traded": False}]
+        await h.advance(POST)  # the open: nothing crosses, nothing more
+        await h.placed("theirs-2", "BID", 1, "9.50", client=OTHER)  # another participant trades
+        await h.advance(0)
+        assert h.events("market.changed")[-1]["data"] == {"financialInstrumentId": "TEST1", "traded": True}

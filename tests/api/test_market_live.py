@@ -1,0 +1,35 @@
+"""Everything on screen live (issue 20 item 3): an order of another participant at the ATS (the demo market maker, another
+broker's investor) — which Vitrine hears of only through the ATS's signed `market.changed` webhook — reaches an open
+trading stream as the instrument's fresh book."""
+
+from __future__ import annotations
+
+import uuid
+
+import httpx
+
+from api.state import AppState
+from tests.api.test_trading_events import stream, until
+from tests.conftest import Providers
+from tests.flows.investors import funded_investor
+from tests.flows.test_place_order import trading_asset
+
+MAKER = {"grant_type": "client_credentials", "client_id": "market-maker", "client_secret": "market-maker-secret"}
+
+
+async def test_another_participants_order_moves_an_open_streams_book(api: httpx.AsyncClient, app_state: AppState,
+                                                                     providers: Providers, served_api: str) -> None:
+    asset = await trading_asset(app_state, providers)
+    iid = asset.ticker.lstrip("#")
+    investor = await funded_investor(api, app_state)
+    async with stream(served_api, investor["headers"], iid) as events:
+        await until(events, "subscribed")
+        async with httpx.AsyncClient(base_url=providers.url) as ats:
+            token = (await ats.post("/sandbox/ats/oauth/token", data=MAKER)).json()["access_token"]
+            body = {"financialInstrumentId": iid, "type": "LIMIT", "term": "GOOD_TIL_CANCELED", "context": "ASK",
+                    "units": 3, "unitPrice": "12.35", "disclosureReadAndAgreedTo": True}
+            r = await ats.post("/sandbox/ats/financial-accounts/maker-1/orders", json=body,
+                               headers={"Authorization": f"Bearer {token}", "Idempotency-Key": uuid.uuid4().hex})
+            assert r.status_code == 201, r.text
+        book = await until(events, "book", lambda d: d.get("askLow") == "12.35")
+        assert any(level["price"] == "12.35" and level["units"] == 3 for level in book["asks"]), book
