@@ -18,19 +18,25 @@ SEED_ENV = "VITRINE_CHAOS_SEED"
 SIZE_ENV = "VITRINE_CHAOS_SIZE"
 EXPLORE = "explore"
 
+# by test module (its `__name__`); `make explore` runs these modules
 FIXED: dict[str, tuple[int, ...]] = {
-    # tests/chaos/test_crashes.py: a kill inside each target activity, blind kills before transfers.submit and
-    # purchase.invest (the seed of docs/reliability.md's 30-journey run)
-    "crashes": (366075,),
-    # tests/trading/test_trading_chaos.py: orders' units and prices, and the ATS's 401/429/503/token/webhook faults
-    "trading_chaos": (20261127,),
+    # a kill inside each target activity, blind kills before transfers.submit and purchase.invest (the seed of
+    # docs/reliability.md's 30-journey run)
+    "tests.chaos.test_crashes": (366075,),
+    # orders' units and prices, and the ATS's 401/429/503/token/webhook faults
+    "tests.trading.test_trading_chaos": (20261127,),
 }
 
 
-def seeds(test: str) -> list[int]:
-    """The seeds `test` runs with: VITRINE_CHAOS_SEED if set, else its fixed list (a KeyError names a missing one)."""
+def seeds(module: str) -> list[int]:
+    """The seeds the test module `module` (its `__name__`) runs with: VITRINE_CHAOS_SEED if set, else its fixed list."""
     chosen = os.environ.get(SEED_ENV, "").strip()
-    return [int(chosen)] if chosen else list(FIXED[test])
+    return [int(chosen)] if chosen else list(FIXED[module])
+
+
+def seeded_paths() -> list[str]:
+    """The seeded test modules, as pytest paths from the repository's root."""
+    return [module.replace(".", "/") + ".py" for module in FIXED]
 
 
 def size(gate: int, explore: int) -> int:
