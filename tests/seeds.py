@@ -13,30 +13,33 @@ interleaving, so a seed replays the same choices, not the same timings."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 SEED_ENV = "VITRINE_CHAOS_SEED"
 SIZE_ENV = "VITRINE_CHAOS_SIZE"
 EXPLORE = "explore"
+ROOT = Path(__file__).resolve().parent.parent
 
-# by test module (its `__name__`); `make explore` runs these modules
+# by test module (its path from the repository's root); `make explore` runs these modules
 FIXED: dict[str, tuple[int, ...]] = {
     # a kill inside each target activity, blind kills before transfers.submit and purchase.invest (the seed of
     # docs/reliability.md's 30-journey run)
-    "tests.chaos.test_crashes": (366075,),
+    "tests/chaos/test_crashes.py": (366075,),
     # orders' units and prices, and the ATS's 401/429/503/token/webhook faults
-    "tests.trading.test_trading_chaos": (20261127,),
+    "tests/trading/test_trading_chaos.py": (20261127,),
 }
 
 
-def seeds(module: str) -> list[int]:
-    """The seeds the test module `module` (its `__name__`) runs with: VITRINE_CHAOS_SEED if set, else its fixed list."""
+def seeds(module_file: str) -> list[int]:
+    """The seeds the test module at `module_file` (its `__file__`) runs with: VITRINE_CHAOS_SEED if set, else its
+    fixed list."""
     chosen = os.environ.get(SEED_ENV, "").strip()
-    return [int(chosen)] if chosen else list(FIXED[module])
+    return [int(chosen)] if chosen else list(FIXED[Path(module_file).resolve().relative_to(ROOT).as_posix()])
 
 
 def seeded_paths() -> list[str]:
     """The seeded test modules, as pytest paths from the repository's root."""
-    return [module.replace(".", "/") + ".py" for module in FIXED]
+    return list(FIXED)
 
 
 def size(gate: int, explore: int) -> int:

@@ -46,7 +46,7 @@ async def first_hold(chaos: Chaos, target: str, mark: int, runs: list[asyncio.Ta
     return []
 
 
-@pytest.mark.parametrize("seed", seeds(__name__))
+@pytest.mark.parametrize("seed", seeds(__file__))
 async def test_worker_sigkilled_inside_activities_across_concurrent_journeys(chaos: Chaos, seed: int) -> None:
     rnd = random.Random(seed)
     t0 = time.monotonic()

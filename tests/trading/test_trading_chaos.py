@@ -100,7 +100,7 @@ async def _update(handle: Handle, name: str, result_type: type[Any]) -> Any:
         await asyncio.sleep(0.5)
 
 
-@pytest.mark.parametrize("seed", seeds(__name__))
+@pytest.mark.parametrize("seed", seeds(__file__))
 async def test_orders_between_investors_under_ats_chaos(market: Market, sessions: Sessions, seed: int) -> None:
     rnd = random.Random(seed)
     async with asyncio.timeout(BUDGET):  # a hang fails; each wait inside has its own DEADLINE
