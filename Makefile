@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle chaos fuzz
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle bench-chaos chaos explore test-repeat fuzz
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -60,5 +60,18 @@ bench-bundle: setup
 bench-orders: setup
 	@$(PY) -m bench.orders
 
-chaos: setup
-	@$(PY) -m bench.chaos
+# the crash test with 100 journeys and 3 kills per target, then the PII scan (bench/chaos.py; SEED=N replays)
+bench-chaos: setup
+	@$(PY) -m bench.chaos $(if $(SEED),--seed $(SEED))
+
+# exploration, apart from the gate: the seeded chaos tests (tests/seeds.py) at their big sizes and Hypothesis under
+# its explore profile, a new seed every round, N rounds or MINUTES minutes; prints each failing seed and its replay
+explore: setup
+	@$(PY) -m scripts.explore $(if $(N),--runs $(N)) $(if $(MINUTES),--minutes $(MINUTES)) $(if $(TESTS),--tests "$(TESTS)")
+
+chaos: explore
+
+# TESTS run N times (fresh pytest each), HOG=1 beside a busy loop on every core, ORDER=random in random order
+# (its seed printed); prints each test's failures out of N
+test-repeat: setup
+	@$(PY) -m scripts.test_repeat -n $(or $(N),10) $(if $(HOG),--hog) $(if $(ORDER),--order $(ORDER)) $(or $(TESTS),tests)

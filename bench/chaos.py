@@ -1,7 +1,8 @@
 """A longer chaos run than `make test`'s: the worker SIGKILLed inside activities across more concurrent journeys
 (default 100), then the PII scan — the tests of tests/chaos on their own stack, with a bigger journey count.
 
-    make chaos     (or: .venv/bin/python -m bench.chaos --journeys 100 [--seed N])"""
+    make bench-chaos [SEED=N]     (or: .venv/bin/python -m bench.chaos --journeys 100 [--seed N]; without a seed,
+    the fixed one of tests/seeds.py)"""
 
 from __future__ import annotations
 

@@ -20,6 +20,8 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from sqlalchemy import create_engine, text
 from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
@@ -36,6 +38,15 @@ from store.sync_url import sync_url
 from tests.ats_schemas import drop_stale
 from worker.build import build_worker, worker_resources
 from workflows import search_attributes as sa
+
+# Hypothesis in `make test` replays: the same examples on every run (derandomize, no example database), no deadline
+# and no too-slow health check (a machine's speed fails nothing), a failure's reproduction blob printed.
+# `make explore` runs `--hypothesis-profile=explore`: new examples every run, more of them.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True,
+                                     suppress_health_check=[HealthCheck.too_slow])
+hypothesis_settings.register_profile("explore", deadline=None, print_blob=True, max_examples=1000,
+                                     suppress_health_check=[HealthCheck.too_slow])
+hypothesis_settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 # overridable so two test sessions (e.g. two people on one machine) do not share a database or Redis

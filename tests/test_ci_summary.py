@@ -1,0 +1,174 @@
+"""scripts/ci_summary.py on sample logs of `make test`: the last lines of a failed CI run name the stage, the failed
+tests and their first assertion lines; for the browser stage the test, the step and where the screenshot and the
+stack's logs are."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from scripts.ci_summary import Run, summary
+from scripts.pytest_output import outcomes
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PYTEST_LOG = """\
+All checks passed!
+Success: no issues found in 412 source files
+........................................................................ [ 40%]
+...............F........................................................ [ 80%]
+....................................                                     [100%]
+=================================== FAILURES ===================================
+_____ test_worker_sigkilled_inside_activities_across_concurrent_journeys[366075] _____
+
+chaos = Chaos(...), seed = 366075
+
+    async def test_worker_sigkilled_inside_activities_across_concurrent_journeys(chaos: Chaos, seed: int) -> None:
+>       users, killed, blind = await kill_through(chaos, rnd, runs)
+
+tests/chaos/test_crashes.py:57:
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+
+    async def confirm_email(http: httpx.AsyncClient, link: str) -> None:
+        r = await http.post("/api/auth/email/confirm/", json={"token": token})
+>       assert r.status_code == 200, r.text
+E       AssertionError: {"errors": [{"message": "This link has expired"}]}
+E       assert 410 == 200
+E        +  where 410 = <Response [410 Gone]>.status_code
+
+tests/chaos/journey.py:74: AssertionError
+----------------------------- Captured stdout call -----------------------------
+E  this line is the worker's log, not the assertion
+=========================== short test summary info ============================
+FAILED tests/chaos/test_crashes.py::test_worker_sigkilled_inside_activities_across_concurrent_journeys[366075] - \
+AssertionError: {"errors": [{"message": "This link has expired"}]}
+1 failed, 896 passed in 1110.51s (0:18:30)
+make: *** [Makefile:23: test-python] Error 1
+"""
+
+LINT_LOG = """\
+F401 [*] `time` imported but unused
+  --> tests/trading/test_trading_chaos.py:17:8
+   |
+17 | import time
+   |        ^^^^
+Found 1 error.
+api/routes/auth.py:88: error: Argument 1 to "confirm" has incompatible type "str"; expected "int"  [arg-type]
+Found 1 error in 1 file (checked 412 source files)
+make: *** [Makefile:16: lint] Error 1
+"""
+
+NODE_LOG = """\
+[stack] api up on :8010
+TAP version 13
+# onboarding (desktop) failed at http://127.0.0.1:8010/flows/onboarding/7/accreditation-status; the page's trail:
+# 11:02:03.456 url http://127.0.0.1:8010/flows/onboarding/7/accreditation-status
+# Subtest: onboarding with a manual bank (desktop)
+not ok 1 - onboarding with a manual bank (desktop)
+  ---
+  duration_ms: 31234.5
+  location: '{root}/frontend/e2e/onboarding.test.mjs:12:3'
+  failureType: 'testCodeFailure'
+  error: |-
+    locator.waitFor: Timeout 20000ms exceeded.
+    Call log:
+      - waiting for getByTestId('flow-step-ssn') to be visible
+  code: 'ERR_TEST_FAILURE'
+  stack: |-
+    waitForStep (file://{root}/frontend/e2e/flow-helpers.mjs:40:3)
+    TestContext.<anonymous> (file://{root}/frontend/e2e/onboarding.test.mjs:3:5)
+    Test.runInAsyncScope (node:async_hooks:206:9)
+  ...
+# Subtest: public pages
+ok 2 - public pages
+  ---
+  duration_ms: 812.1
+  ...
+1..2
+# tests 2
+# pass 1
+# fail 1
+make: *** [Makefile:36: test-e2e] Error 1
+"""
+
+
+def test_a_python_failure_names_the_stage_the_test_and_its_first_assertion_lines() -> None:
+    lines = summary(PYTEST_LOG)
+    assert lines[0] == "==== CI failed in stage test-python ===="
+    assert lines[1:] == [
+        "FAILED tests/chaos/test_crashes.py::test_worker_sigkilled_inside_activities_across_concurrent_journeys[366075]",
+        "    at tests/chaos/journey.py:74",
+        '    AssertionError: {"errors": [{"message": "This link has expired"}]}',
+        "    assert 410 == 200",
+        "    +  where 410 = <Response [410 Gone]>.status_code",
+    ]
+
+
+def test_a_lint_failure_shows_the_tools_error_lines() -> None:
+    lines = summary(LINT_LOG)
+    assert lines[0] == "==== CI failed in stage lint ===="
+    assert "F401 [*] `time` imported but unused" in lines
+    assert "  --> tests/trading/test_trading_chaos.py:17:8" in lines
+    assert any(line.startswith("api/routes/auth.py:88: error: Argument 1") for line in lines)
+    assert "17 | import time" not in lines
+
+
+def test_a_browser_failure_names_the_test_the_step_the_screenshot_and_the_stack_logs(tmp_path: Path) -> None:
+    e2e = tmp_path / "frontend/e2e"
+    e2e.mkdir(parents=True)
+    (e2e / "onboarding.test.mjs").write_text("// line 1\n\n    await waitForStep(page, 'ssn')\n")
+    shots = tmp_path / "frontend/test-results"
+    shots.mkdir()
+    (shots / "desktop-onboarding-failed.png").write_bytes(b"png")
+    (shots / "desktop-onboarding-signed-up.png").write_bytes(b"png")
+    logs = tmp_path / ".data/logs/e2e"
+    logs.mkdir(parents=True)
+    (logs / "api.log").write_text("Traceback (most recent call last):\n  ...\n")
+    (logs / "worker.log").write_text("started\n")
+
+    lines = summary(NODE_LOG.format(root=tmp_path), Run(since=0, root=tmp_path))
+    assert lines == [
+        "==== CI failed in stage test-e2e ====",
+        "FAILED onboarding with a manual bank (desktop)",
+        "    step: frontend/e2e/onboarding.test.mjs:3  await waitForStep(page, 'ssn')",
+        "    locator.waitFor: Timeout 20000ms exceeded.",
+        "    Call log:",
+        "    - waiting for getByTestId('flow-step-ssn') to be visible",
+        "page: onboarding (desktop) failed at http://127.0.0.1:8010/flows/onboarding/7/accreditation-status; "
+        "the page's trail:",
+        "screenshot: frontend/test-results/desktop-onboarding-failed.png",
+        "stack log: .data/logs/e2e/api.log (1 tracebacks)",
+        "stack log: .data/logs/e2e/worker.log (0 tracebacks)",
+    ]
+    # a screenshot older than the run is an earlier run's
+    later = (shots / "desktop-onboarding-failed.png").stat().st_mtime + 10
+    assert not [x for x in summary(NODE_LOG.format(root=tmp_path), Run(since=later, root=tmp_path))
+                if x.startswith("screenshot:")]
+
+
+def test_an_unknown_failure_shows_the_last_lines() -> None:
+    log = "\n".join(f"line {i}" for i in range(40)) + "\nmake: *** [Makefile:10: setup] Error 2\n"
+    lines = summary(log)
+    assert lines[0] == "==== CI failed in stage setup ===="
+    assert lines[-1] == "line 39" and "line 24" not in lines
+
+
+def test_outcomes_read_the_short_summary() -> None:
+    text = "PASSED tests/a.py::test_one\nFAILED tests/a.py::test_two[x - y] - assert 1 == 2\nERROR tests/b.py - ImportError\n"
+    assert outcomes(text.splitlines()) == {"tests/a.py::test_one": "PASSED", "tests/a.py::test_two[x - y]": "FAILED",
+                                           "tests/b.py": "ERROR"}
+
+
+def test_ci_run_keeps_makes_exit_code_and_ends_with_the_summary(tmp_path: Path) -> None:
+    """.ci/run with a `make` that prints LINT_LOG and exits 2: the summary comes last, the exit code is make's."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "make").write_text(f"#!/bin/sh\ncat <<'EOF'\n{LINT_LOG}EOF\nexit 2\n")
+    (fake / "make").chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake}:{os.environ['PATH']}", "VITRINE_CI_LOG": str(tmp_path / "run.log")}
+    done = subprocess.run(["bash", str(ROOT / ".ci/run")], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    last = done.stdout.splitlines()
+    assert "==== CI failed in stage lint ====" in last
+    assert last[-1] == f"==== the whole log: {tmp_path / 'run.log'} ===="
