@@ -52,3 +52,11 @@ async def publish_market(redis: Redis, instrument_id: str, kind: str, data: obje
     if kind == "window":
         await redis.delete(*(market_cache_key(instrument_id, k) for k in ("pricing", "history", "book")))
     await redis.publish(market_channel(instrument_id), json.dumps({"type": kind, "data": data}, default=str))
+
+
+async def publish_window_to_users(redis: Redis, user_ids: list[int], data: object) -> None:
+    """Tells each investor with an order in the window (their shell's stream) that it moved on — the confirm-trade
+    popup opens when CONFIRMATION starts without the page being on the instrument."""
+    body = json.dumps({"type": "window", "data": data}, default=str)
+    for user_id in user_ids:
+        await redis.publish(user_channel(user_id), body)

@@ -80,3 +80,9 @@ async def order_of_ats_id(db: AsyncSession, ats_order_id: str) -> tuple[str, int
     row = (await db.execute(select(col(TradingOrder.order_id), col(TradingOrder.user_id)).where(
         col(TradingOrder.ats_order_id) == ats_order_id))).first()
     return (row[0], row[1]) if row is not None else None
+
+
+async def users_in_window(db: AsyncSession, window_id: str) -> list[int]:
+    """The investors with an order matched in this trading window (the projection's `window_id`)."""
+    rows = await db.scalars(select(col(TradingOrder.user_id)).where(col(TradingOrder.window_id) == window_id).distinct())
+    return sorted(rows.all())

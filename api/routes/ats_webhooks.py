@@ -5,7 +5,8 @@ the `ats_event` signal: until then 503, so the ATS delivers it again; a replay o
 - `order.*`: the order's workflow is named by its ATS idempotency key (`order-{order_id}`, the workflow id).
 - `execution.*`: each of Vitrine's sides (not `external`) names an ATS order id → the Vitrine order (the projection's
   `ats_order_id`, else the ATS order's idempotency key, read from the ATS).
-- `window.*`: fanned out to the instrument's live pages (`store/live.publish_market`, SSE `window`).
+- `window.*`: fanned out to the instrument's live pages (`store/live.publish_market`, SSE `window`) and to the
+  streams of the investors with an order matched in that window (the shell's confirm-trade popup).
 - `market.changed`: another participant's order moved the book (or traded): the instrument's pages read it afresh
   (SSE `book`, and `pricing` after a trade), as after Vitrine's own order events."""
 
@@ -27,8 +28,8 @@ from api.routes.webhooks import NOT_DELIVERED, accept, applied, signal
 from api.state import AppState
 from clients.ats import AtsUnavailable
 from clients.http import ProviderRejected
-from store.live import publish_market
-from store.orders import order_of_ats_id
+from store.live import publish_market, publish_window_to_users
+from store.orders import order_of_ats_id, users_in_window
 from workflows import order_types as O
 
 router = APIRouter(tags=["webhooks"])
@@ -93,8 +94,10 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
     if topic.startswith("window."):
         instrument = data.get("instrument_id")
         if isinstance(instrument, str):
+            investors = await users_in_window(db, str(data.get("id", "")))
             try:
                 await publish_market(state.redis, instrument, "window", data)
+                await publish_window_to_users(state.redis, investors, data)
             except RedisError:
                 raise ApiError(503, NOT_DELIVERED) from None
         await applied(db, event)

@@ -3,6 +3,8 @@ by any api instance or inside a workflow (its activities publish, store/live.py)
 
 - `order`: one of the caller's orders changed (channel `trading:user:{id}`; the api's Order, keep the highest
   `version`); on connect, the caller's open orders (of the instrument, if named) as they are now;
+- `window` on the caller's channel too: a trading window one of their orders is matched in moved on (e.g. into
+  CONFIRMATION: the shell's confirm-trade popup opens without the investor being on the asset's page);
 - `book`, `window`, `pricing`: the instrument's order book, trading window or pricing changed
   (channel `trading:market:{instrumentId}`; `data` as published);
 - `subscribed` (`data: {}`): the stream is subscribed, after the open orders: a page reads what the stream does not
@@ -53,7 +55,9 @@ def _decode(message: dict[str, Any]) -> tuple[str, Any] | None:
     try:
         channel = message["channel"].decode() if isinstance(message["channel"], bytes) else str(message["channel"])
         payload = json.loads(message["data"])
-        if channel.startswith("trading:user:"):
+        if channel.startswith("trading:user:"):  # the caller's orders, and the windows their orders are matched in
+            if payload.get("type") == "window":
+                return "window", payload.get("data")
             return "order", order_out(payload).model_dump()
         kind = payload.get("type")
         return (kind, payload.get("data")) if kind in MARKET_EVENTS else None

@@ -91,7 +91,12 @@ export function useTrading(userId: number | null, assetId: number | null, instru
             if (assetId === null || o.asset === assetId) patch(o)
             if (o.units.filled > 0) void getPositions(userId).then((positions) => write((v) => ({ ...v, positions })), () => undefined)
           } else if (event === 'book') write((v) => ({ ...v, book: body as OrderBook }))
-          else if (event === 'window') void reload()
+          else if (event === 'window') {
+            // the window moved on (e.g. into CONFIRMATION): its status is read again (the confirm-trade popup)
+            const id = (body as { id?: unknown }).id
+            if (typeof id === 'string') void queryClient.invalidateQueries({ queryKey: keys.window(id) })
+            void reload()
+          }
           else if (event === 'subscribed') void readAfresh()
         } catch {
           // a malformed event is skipped; polling or the next event carries the state
@@ -99,7 +104,7 @@ export function useTrading(userId: number | null, assetId: number | null, instru
       },
       setLive,
     )
-  }, [userId, assetId, instrumentId, patch, write, reload, readAfresh])
+  }, [userId, assetId, instrumentId, patch, write, reload, readAfresh, queryClient])
 
   const view = query.data
   return {
