@@ -47,12 +47,12 @@ class _Watch:
 
 
 @overload
-async def eventually(probe: Callable[[], Awaitable[T]], within: float | None = None,
+async def eventually(probe: Callable[[], Awaitable[T | None]], within: float | None = None,
                      interval: float = INTERVAL) -> T: ...
 
 
 @overload
-async def eventually(probe: Callable[[], T], within: float | None = None, interval: float = INTERVAL) -> T: ...
+async def eventually(probe: Callable[[], T | None], within: float | None = None, interval: float = INTERVAL) -> T: ...
 
 
 async def eventually(probe: Callable[[], Any], within: float | None = None, interval: float = INTERVAL) -> Any:
@@ -73,7 +73,7 @@ async def eventually(probe: Callable[[], Any], within: float | None = None, inte
         await asyncio.sleep(interval)
 
 
-def eventually_sync(probe: Callable[[], T], within: float | None = None, interval: float = INTERVAL) -> T:
+def eventually_sync(probe: Callable[[], T | None], within: float | None = None, interval: float = INTERVAL) -> T:
     """`eventually` for code that runs outside an event loop (it blocks the calling thread between probes)."""
     watch = _Watch(probe, within)
     while True:

@@ -7,6 +7,8 @@ from typing import Any
 
 import httpx
 
+from api.state import AppState
+from store.models import Transfer
 from tests.api.accounts import confirmation_key, signup
 from tests.flows.driver import PROFILE, Flow
 from tests.waiting import eventually
@@ -58,3 +60,11 @@ async def wait_balance(api: httpx.AsyncClient, user: dict[str, Any], key: str, v
         return b
 
     return await eventually(reads_value)
+
+
+async def provider_transfer_id(state: AppState, transfer_id: int) -> str:
+    """The payment provider's id of the transfer (set once the transfer was submitted to it)."""
+    async with state.sessions() as db:
+        row = await db.get(Transfer, transfer_id)
+        assert row is not None and row.provider_id, f"transfer {transfer_id} not submitted to the provider"
+        return row.provider_id

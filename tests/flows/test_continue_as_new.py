@@ -20,7 +20,7 @@ from store.transfers import open_transfer
 from tests.api.accounts import signup
 from tests.conftest import wait_for_mail
 from tests.flows.driver import PROFILE
-from tests.flows.funding import micro_deposits, onboarded, verify_bank
+from tests.flows.funding import micro_deposits, onboarded, provider_transfer_id, verify_bank
 from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
 from workflows.bank_link import BankLinkInput, BankLinkWorkflow
@@ -101,20 +101,11 @@ async def test_transfer_continues_as_new_and_settles_once(api: httpx.AsyncClient
                                .where(col(LedgerPosting.account) == f"user:{user['user_id']}:cash"))
     assert keys == [f"transfer-{t.id}:initiated", f"transfer-{t.id}:settled"]
     assert cash == Decimal("75.00")
-    provider = (await sandbox.get(f"/payments/transfers/{(await _provider_id(app_state, t.id))}",
+    provider = (await sandbox.get(f"/payments/transfers/{(await provider_transfer_id(app_state, t.id))}",
                                   headers={"X-Provider-Key": app_state.settings.provider_api_key})).json()
     assert provider["status"] == "processed"
     await record(temporal_client.get_workflow_handle(handle.id, run_id=runs[0]), "Transfer--continued-as-new")
     await record(temporal_client.get_workflow_handle(handle.id), "Transfer--carried-processed")
-
-
-async def _provider_id(state: AppState, transfer: int) -> str:
-    from store.models import Transfer
-
-    async with state.sessions() as db:
-        row = await db.get(Transfer, transfer)
-        assert row is not None and row.provider_id
-        return row.provider_id
 
 
 async def test_a_flow_continues_as_new_where_it_was(api: httpx.AsyncClient, temporal_client: Client,
