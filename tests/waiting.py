@@ -46,6 +46,20 @@ class _Watch:
         return False
 
 
+def _attempt(probe: Callable[[], Any]) -> tuple[Any, AssertionError | None]:
+    try:
+        return probe(), None
+    except AssertionError as exc:
+        return None, exc
+
+
+async def _attempt_async(answer: Awaitable[Any], watch: _Watch) -> tuple[Any, AssertionError | None]:
+    try:
+        return await within_deadline(answer, watch.left(), watch.what), None
+    except AssertionError as exc:
+        return None, exc
+
+
 @overload
 async def eventually(probe: Callable[[], Awaitable[T | None]], within: float | None = None,
                      interval: float = INTERVAL) -> T: ...
@@ -60,14 +74,9 @@ async def eventually(probe: Callable[[], Any], within: float | None = None, inte
     saying what it last saw once `within` seconds (default `DEADLINE`) have passed."""
     watch = _Watch(probe, within)
     while True:
-        value: Any = None
-        error: AssertionError | None = None
-        try:
-            value = probe()
-            if inspect.isawaitable(value):  # a probe that hangs is bounded by what is left of the deadline
-                value = await within_deadline(value, watch.left(), watch.what)
-        except AssertionError as exc:
-            error = exc
+        value, error = _attempt(probe)
+        if error is None and inspect.isawaitable(value):  # a probe that hangs is bounded by what is left
+            value, error = await _attempt_async(value, watch)
         if watch.done(value, error):
             return value
         await asyncio.sleep(interval)
@@ -77,12 +86,7 @@ def eventually_sync(probe: Callable[[], T | None], within: float | None = None, 
     """`eventually` for code that runs outside an event loop (it blocks the calling thread between probes)."""
     watch = _Watch(probe, within)
     while True:
-        value: Any = None
-        error: AssertionError | None = None
-        try:
-            value = probe()
-        except AssertionError as exc:
-            error = exc
+        value, error = _attempt(probe)
         if watch.done(value, error):
             return value  # type: ignore[no-any-return]
         time.sleep(interval)
