@@ -62,7 +62,6 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
     assert view.ats_order_id, view
     data = await ats_order(app_state, account, view.ats_order_id)
     assert data["idempotencyKey"] == O.workflow_id(oid)
-    before = await ats_events(temporal_client, oid)
 
     # forged: 401, nothing signalled, nothing recorded (the genuine event is applied afterwards)
     event = {"id": f"evt_test_{uuid.uuid4().hex}", "topic": "order.accepted", "created": data["modified"], "data": data}
@@ -73,12 +72,13 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
         assert r.status_code == 401, r.text
     r = await api.post(URL, content=body.replace(b"order.accepted", b"order.canceled"), headers=headers)
     assert r.status_code == 401, r.text  # a body changed after signing
-    assert await ats_events(temporal_client, oid) == before
+    # (the ATS's own deliveries may reach the workflow meanwhile when the served api runs: only this event counts)
+    assert event["id"] not in await ats_events(temporal_client, oid)
 
     # genuine, then replayed twice: applied once
     answers = [(await api.post(URL, content=body, headers=headers)).json()["status"] for _ in range(3)]
     assert answers == ["applied", "duplicate", "duplicate"], answers
-    assert await ats_events(temporal_client, oid) == [*before, event["id"]]
+    assert (await ats_events(temporal_client, oid)).count(event["id"]) == 1
 
     # an execution: routed to the order of Vitrine's side (the other side belongs to another broker)
     execution = {"id": f"x-test-{uuid.uuid4().hex[:8]}", "status": "VOIDED", "financialInstrumentId": data[
