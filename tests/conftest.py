@@ -36,6 +36,7 @@ from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
 from store.sync_url import sync_url
 from tests.ats_schemas import drop_stale
+from tests.waiting import DEADLINE, eventually_sync
 from worker.build import build_worker, worker_resources
 from workflows import search_attributes as sa
 
@@ -75,10 +76,7 @@ def redis_server() -> Iterator[str]:
     if not port_open(REDIS_PORT):
         proc = subprocess.Popen(["redis-server", "--port", str(REDIS_PORT), "--bind", "127.0.0.1", "--save", "",
                                  "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        for _ in range(100):
-            if port_open(REDIS_PORT):
-                break
-            time.sleep(0.05)
+        eventually_sync(lambda: port_open(REDIS_PORT), interval=0.05)
     subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "flushall"], check=True, stdout=subprocess.DEVNULL)
     yield f"redis://127.0.0.1:{REDIS_PORT}/0"
     if proc:
@@ -119,8 +117,7 @@ def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
     server = uvicorn.Server(uvicorn.Config(create_providers_app(ps), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    while not port_open(port):
-        time.sleep(0.05)
+    eventually_sync(lambda: port_open(port), interval=0.05)
     yield Providers(f"http://127.0.0.1:{port}", ps)
     server.should_exit = True
     thread.join(5)
@@ -196,7 +193,7 @@ def unique_email(prefix: str = "user") -> str:
     return f"{prefix}-{uuid.uuid4().hex[:10]}@example.com"
 
 
-async def wait_for_mail(sandbox: httpx.AsyncClient, to: str, count: int = 1, wait: float = 15) -> list[dict[str, Any]]:
+async def wait_for_mail(sandbox: httpx.AsyncClient, to: str, count: int = 1, wait: float = DEADLINE) -> list[dict[str, Any]]:
     deadline = time.monotonic() + wait
     while True:
         mails: list[dict[str, Any]] = (await sandbox.get("/sandbox/mail", params={"to": to})).json()
@@ -214,8 +211,7 @@ def serve_api(settings: Settings, temporal_env: WorkflowEnvironment, port: int) 
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    while not port_open(port):
-        time.sleep(0.05)
+    eventually_sync(lambda: port_open(port), interval=0.05)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 
 from tests.conftest import unique_email, wait_for_mail
+from tests.waiting import DEADLINE
 
 PASSWORD = "Sup3rSecret!"
 
@@ -22,7 +23,7 @@ async def signup(api: httpx.AsyncClient, email: str | None = None) -> dict[str, 
     return body
 
 
-async def confirmation_key(sandbox: httpx.AsyncClient, email: str, count: int = 1, wait: float = 15) -> str:
+async def confirmation_key(sandbox: httpx.AsyncClient, email: str, count: int = 1, wait: float = DEADLINE) -> str:
     mails = await wait_for_mail(sandbox, email, count, wait)
     assert len(mails) >= count, f"expected {count} mail(s) to {email}, got {mails}"
     match = re.search(r"/email/confirm\?key=([\w-]+)", mails[-1]["text"])

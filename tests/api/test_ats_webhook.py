@@ -5,11 +5,9 @@ and is not recorded, so the ATS delivers it again; window events reach the instr
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import json
-import time
 import uuid
 from typing import Any
 
@@ -23,6 +21,7 @@ from tests.api.test_orders import order_body, placed
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import trading_asset
+from tests.waiting import eventually
 from workflows import order_types as O
 
 URL = "/api/webhooks/ats/"
@@ -63,7 +62,6 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
     assert view.ats_order_id, view
     data = await ats_order(app_state, account, view.ats_order_id)
     assert data["idempotencyKey"] == O.workflow_id(oid)
-    before = await ats_events(temporal_client, oid)
 
     # forged: 401, nothing signalled, nothing recorded (the genuine event is applied afterwards)
     event = {"id": f"evt_test_{uuid.uuid4().hex}", "topic": "order.accepted", "created": data["modified"], "data": data}
@@ -74,12 +72,13 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
         assert r.status_code == 401, r.text
     r = await api.post(URL, content=body.replace(b"order.accepted", b"order.canceled"), headers=headers)
     assert r.status_code == 401, r.text  # a body changed after signing
-    assert await ats_events(temporal_client, oid) == before
+    # (the ATS's own deliveries may reach the workflow meanwhile when the served api runs: only this event counts)
+    assert event["id"] not in await ats_events(temporal_client, oid)
 
     # genuine, then replayed twice: applied once
     answers = [(await api.post(URL, content=body, headers=headers)).json()["status"] for _ in range(3)]
     assert answers == ["applied", "duplicate", "duplicate"], answers
-    assert await ats_events(temporal_client, oid) == [*before, event["id"]]
+    assert (await ats_events(temporal_client, oid)).count(event["id"]) == 1
 
     # an execution: routed to the order of Vitrine's side (the other side belongs to another broker)
     execution = {"id": f"x-test-{uuid.uuid4().hex[:8]}", "status": "VOIDED", "financialInstrumentId": data[
@@ -119,11 +118,10 @@ async def test_window_events_reach_the_instruments_channel(api: httpx.AsyncClien
         body, headers = signed(app_state.settings.webhook_secret, event)
         r = await api.post(URL, content=body, headers=headers)
         assert r.status_code == 200 and r.json()["status"] == "applied", r.text
-        deadline = time.monotonic() + 5
-        message = None
-        while message is None and time.monotonic() < deadline:
-            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
-        assert message is not None, "the window event was not published"
+        async def published() -> Any:
+            return await pubsub.get_message(ignore_subscribe_messages=True, timeout=1)
+
+        message = await eventually(published)  # past the deadline: "the window event was not published"
         assert json.loads(message["data"]) == {"type": "window", "data": window}
     finally:
         await pubsub.unsubscribe()
@@ -140,13 +138,12 @@ async def test_the_ats_own_deliveries_are_applied(api: httpx.AsyncClient, app_st
     view = await temporal_client.get_workflow_handle(O.workflow_id(order["id"])).query(O.VIEW,
                                                                                       result_type=O.OrderView)
     async with httpx.AsyncClient(base_url=providers.url, headers={"X-Provider-Key": providers.settings.api_key}) as ps:
-        deadline = time.monotonic() + 20
-        while True:
+        async def accepted_delivered() -> list[dict[str, Any]]:
             hooks = (await ps.get("/sandbox/ats/webhooks", params={"resourceId": view.ats_order_id})).json()["data"]
             delivered = [h for h in hooks if h["topic"] == "order.accepted" and h["delivery"]["status"] == "delivered"]
-            if delivered or time.monotonic() > deadline:
-                break
-            await asyncio.sleep(0.2)
-    assert delivered, hooks
+            assert delivered, f"order.accepted not delivered yet: {hooks}"
+            return delivered
+
+        delivered = await eventually(accepted_delivered)
     signalled = await ats_events(temporal_client, order["id"])
     assert delivered[0]["id"] in signalled, (delivered, signalled)

@@ -6,8 +6,6 @@ refresher's pass), and with the ATS down it keeps serving the last known state."
 
 from __future__ import annotations
 
-import asyncio
-import time
 from datetime import datetime
 from typing import Any
 
@@ -27,6 +25,7 @@ from tests.api.documented import conforms
 from tests.api.market_api import ats_server, down_state, mapi, market, mstate, sessions  # noqa: F401
 from tests.trading.conftest import Sessions
 from tests.trading.order_harness import KEY, Market
+from tests.waiting import eventually
 from workflows.order_types import instrument_id_of
 
 
@@ -115,10 +114,13 @@ async def test_the_lifespan_refresher_follows_the_market_in_the_background(
         task = market_refresher.start(state)
         assert task is not None
         try:
-            deadline = time.monotonic() + 20
-            while (a := await asset(http, asset_id))["asset_status"] != "Post Only":  # seeded "Trading" until read
-                assert time.monotonic() < deadline and not task.done(), a["asset_status"]
-                await asyncio.sleep(0.1)
+            async def post_only() -> dict[str, Any]:  # seeded "Trading" until the refresher read the market
+                a = await asset(http, asset_id)
+                assert not task.done(), "the refresher stopped"
+                assert a["asset_status"] == "Post Only", a["asset_status"]
+                return a
+
+            a = await eventually(post_only)
             assert a["trading"]["current_trading_window"]["status"] == "SCHEDULED"
         finally:
             await market_refresher.stop(task)

@@ -18,6 +18,7 @@ from tests.api.apps import client, random_address
 from tests.api.market_api import ats_server, caller, down_state, mapi, market, mstate, sessions  # noqa: F401
 from tests.trading.conftest import Sessions
 from tests.trading.order_harness import Market
+from tests.waiting import eventually
 from workflows.order_types import instrument_id_of
 
 BASE = "/api/financial-instruments/securities/{}/markets"
@@ -61,15 +62,19 @@ async def test_book_pricing_history_and_window_through_a_session(market: Market,
     sub = mstate.redis.pubsub()
     await sub.subscribe(market_channel(iid))
     await market_changed(mstate, iid, pricing=True)
-    kinds = set()
-    for _ in range(20):
+    kinds: set[str] = set()
+
+    async def both_published() -> bool:
         msg = await sub.get_message(ignore_subscribe_messages=True, timeout=1.0)
         if msg is not None:
             kinds.add(json.loads(msg["data"])["type"])
-        if kinds == {"book", "pricing"}:
-            break
-    await sub.aclose()  # type: ignore[no-untyped-call]
-    assert kinds == {"book", "pricing"}
+        assert kinds == {"book", "pricing"}, kinds
+        return True
+
+    try:
+        await eventually(both_published)
+    finally:
+        await sub.aclose()  # type: ignore[no-untyped-call]
     book = await get(mapi, caller, f"{base}/order-book")
     assert book["mode"] == "CONTINUOUS" and book["askLow"] == "10.10" and book["asks"][0]["units"] == 3
     pricing = (await get(mapi, caller, f"{base}/pricing"))["pricePerUnit"]

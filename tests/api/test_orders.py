@@ -5,8 +5,6 @@ create (twice with one key: one order), submit, list, read, edit, cancel and the
 
 from __future__ import annotations
 
-import asyncio
-import time
 import uuid
 from datetime import date
 from decimal import Decimal
@@ -19,15 +17,18 @@ from temporalio.client import Client
 from temporalio.service import RPCError
 
 from api.state import AppState
+from config import Settings
 from domain import order_rules as R
 from domain import order_wizard as W
 from domain.purchase import SHARES_MIN
 from store.models import Customer, Email, User
 from store.positions import positions
 from store.trading_ledger import HoldRequest, hold
+from tests.api.apps import api_with, client
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import give_shares, trading_asset
+from tests.waiting import DEADLINE, eventually
 from workflows import order_types as O
 
 
@@ -264,21 +265,28 @@ async def test_positions(api: httpx.AsyncClient, app_state: AppState, providers:
         assert {p.instrument_id: p.as_json() for p in await positions(db, uid)} == r.json()["data"], r.text
 
 
-async def test_queued_while_the_broker_refuses(api: httpx.AsyncClient, app_state: AppState,
-                                               providers: Providers) -> None:
+async def test_queued_while_the_broker_refuses(api: httpx.AsyncClient, app_state: AppState, providers: Providers,
+                                               settings: Settings, temporal_client: Client) -> None:
     """The ATS answers 503 to everything: the create still starts the order (its market read tolerates it), the
-    submit answers QUEUED with the spec's high-volume message, and once the ATS is back the order is placed."""
+    submit answers QUEUED with the spec's high-volume message, and once the ATS is back the order is placed.
+    The test's timings: QUEUED after 1 s (the first placement's own retries already take 3 s of the workflow's
+    clock, so the first failed placement shows QUEUED), the back-off capped at 1 s, and the api's wait for the
+    submit's answer as long as the tests' deadline — so QUEUED always comes before that wait ends."""
     asset = await trading_asset(app_state, providers)
     a = await funded_investor(api, app_state)
-    async with httpx.AsyncClient(base_url=providers.url, headers={"X-Provider-Key": providers.settings.api_key}) as ps:
+    async with api_with(settings, temporal_client, order_queued_after_seconds=1.0, order_poll_seconds=1.0,
+                        order_update_wait_seconds=DEADLINE) as state, client(state, "127.0.0.1") as quick, \
+            httpx.AsyncClient(base_url=providers.url, headers={"X-Provider-Key": providers.settings.api_key}) as ps:
         assert (await ps.post("/sandbox/ats/chaos", json={"fail_503": 1.0})).status_code == 200
         try:
-            order = await placed(api, a, order_body(asset.ticker, "bid", 1, "9.00"))
+            order = await placed(quick, a, order_body(asset.ticker, "bid", 1, "9.00"))
         finally:
             assert (await ps.post("/sandbox/ats/chaos", json={})).status_code == 200
     assert order["status"] == O.QUEUED and order["message"] in (W.HIGH_VOLUME_LIVE, W.HIGH_VOLUME_LATER), order
-    deadline = time.monotonic() + 60
-    while order["status"] == O.QUEUED and time.monotonic() < deadline:
-        await asyncio.sleep(0.5)
-        order = (await api.get(orders_url(a, f"/{order['id']}"), headers=a["headers"])).json()["data"]
-    assert order["status"] == "SUBMITTED", order
+
+    async def placed_at_last() -> dict[str, Any]:
+        now: dict[str, Any] = (await api.get(orders_url(a, f"/{order['id']}"), headers=a["headers"])).json()["data"]
+        assert now["status"] == "SUBMITTED", now
+        return now
+
+    await eventually(placed_at_last)

@@ -24,6 +24,7 @@ from tests.api.test_orders import acct, create, order_body
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import trading_asset
+from tests.waiting import within_deadline
 from worker.build import WORKFLOWS, build_worker, worker_resources
 from worker.build import activities as worker_activities
 from workflows import order_types as O
@@ -79,7 +80,7 @@ async def test_submit_with_no_worker_answering_is_503(fault_api: FaultApi, api: 
     async with worker_resources(fault_api.settings) as resources, build_worker(client, fault_api.settings, resources):
         # the Update the api sent (nobody else sends `submit-{id}`) completes now that the placement can run
         sent = handle.get_update_handle(f"submit-{order_id}", result_type=O.OrderView)
-        assert (await sent.result()).status == "SUBMITTED"
+        assert (await within_deadline(sent.result())).status == "SUBMITTED"
         r = await fault_api.api.post(submit_url, headers=a["headers"])  # the person's retry: the same Update
         assert r.status_code == 200 and r.json()["data"]["status"] == "SUBMITTED", r.text
         assert (await api.delete(f"/api/financial-accounts/{acct(a)}/orders/{order_id}",

@@ -18,9 +18,9 @@ from tests.api.test_orders import acct, create, order_body, placed
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import trading_asset
+from tests.waiting import DEADLINE, within_deadline
 
 Event = tuple[str, Any]
-WAIT_SECONDS = 20.0
 
 
 @contextlib.asynccontextmanager
@@ -29,7 +29,7 @@ async def stream(base: str, headers: dict[str, str], instrument: str) -> AsyncIt
     queue: asyncio.Queue[Event] = asyncio.Queue()
 
     async def read() -> None:
-        async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(30, read=60)) as http, \
+        async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(DEADLINE)) as http, \
                 http.stream("GET", "/api/trading/events", params={"instrumentId": instrument}, headers=headers) as r:
             assert r.status_code == 200, await r.aread()
             event = "message"
@@ -52,14 +52,16 @@ async def stream(base: str, headers: dict[str, str], instrument: str) -> AsyncIt
 
 
 async def until(queue: asyncio.Queue[Event], kind: str, match: Any = None, seen: list[Event] | None = None) -> Any:
-    """The first `kind` event (whose data satisfies `match`), within WAIT_SECONDS; the others go to `seen`."""
-    async with asyncio.timeout(WAIT_SECONDS):
+    """The first `kind` event (whose data satisfies `match`), within the tests' deadline; the others go to `seen`."""
+    async def first() -> Any:
         while True:
             event, data = await queue.get()
             if seen is not None:
                 seen.append((event, data))
             if event == kind and (match is None or match(data)):
                 return data
+
+    return await within_deadline(first(), what=f"a {kind!r} event on the stream (seen: {seen})")
 
 
 async def test_workflow_changes_and_market_events_reach_the_stream(api: httpx.AsyncClient, app_state: AppState,
@@ -103,7 +105,7 @@ async def test_workflow_changes_and_market_events_reach_the_stream(api: httpx.As
 
 
 async def test_the_stream_needs_a_caller(served_api: str) -> None:
-    async with httpx.AsyncClient(base_url=served_api, timeout=10) as http:
+    async with httpx.AsyncClient(base_url=served_api, timeout=DEADLINE) as http:
         r = await http.get("/api/trading/events", params={"instrumentId": "88F40"})
         assert r.status_code == 401, r.text
         r = await http.get("/api/trading/events", params={"instrumentId": "bad id!"},

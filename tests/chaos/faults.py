@@ -11,6 +11,7 @@ from pathlib import Path
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
 
+from tests.waiting import DEADLINE
 from worker.fault_hook import ARMED, ARMED_AFTER, HELD, STARTS
 
 
@@ -52,7 +53,7 @@ class FaultHook:
                 if t == activity_type]
 
     async def wait_held(self, activity_type: str, after: int, workflow_id: str | None = None,
-                        wait: float = 90) -> list[Held]:
+                        wait: float = DEADLINE) -> list[Held]:
         """The activities of this type (of this workflow, or of workflows whose id starts with `workflow_id` when it
         ends with '-') that announced a hold after the first `after` holds."""
         deadline = time.monotonic() + wait

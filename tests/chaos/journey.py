@@ -24,6 +24,7 @@ from tests.api.accounts import PASSWORD, confirmation_key
 from tests.flows.driver import PROFILE
 from tests.flows.funding import onboarded, verify_bank
 from tests.flows.investors import Purchase
+from tests.waiting import within_deadline
 
 DEPOSIT, PRICE = Decimal("25.00"), Decimal("10.00")
 Hook = Callable[[str, dict[str, Any]], Awaitable[None]]
@@ -153,7 +154,7 @@ async def sse(base_url: str, path: str, headers: dict[str, str]) -> AsyncIterato
                     await queue.put(json.loads(line[6:]))
 
     task = asyncio.create_task(read())
-    await asyncio.wait_for(opened.wait(), 10)
+    await within_deadline(opened.wait(), what=f"the stream {path} to open")
     try:
         yield queue
     finally:
@@ -161,10 +162,10 @@ async def sse(base_url: str, path: str, headers: dict[str, str]) -> AsyncIterato
 
 
 async def next_state(queue: asyncio.Queue[dict[str, Any]], predicate: Callable[[dict[str, Any]], bool],
-                     wait: float = 30) -> dict[str, Any]:
+                     wait: float | None = None) -> dict[str, Any]:
     async def first() -> dict[str, Any]:
         while not predicate(state := await queue.get()):
             pass
         return state
 
-    return await asyncio.wait_for(first(), wait)
+    return await within_deadline(first(), wait, what="the next flow state on the stream")

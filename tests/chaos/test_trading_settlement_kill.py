@@ -7,7 +7,6 @@ execution, the investors exactly the shares and cash of the trade."""
 
 from __future__ import annotations
 
-import time
 from decimal import Decimal
 
 from sqlalchemy import func, select
@@ -18,8 +17,10 @@ from store.ledger import balance, share_balance
 from store.models import LedgerEntry
 from store.trading_models import TradeFill
 from tests.chaos.conftest import Chaos
+from tests.chaos.faults import Held
 from tests.trading.harness import assert_invariants, books, funded, holder, to_phase, until_view
 from tests.trading.order_harness import Market
+from tests.waiting import eventually
 from workflows import order_types as O
 
 SETTLE = "trading.settle"
@@ -39,16 +40,18 @@ async def test_worker_sigkilled_mid_settlement_posts_each_execution_once(chaos: 
     assert (await market.submit(ask)).status == "SUBMITTED" and (await market.submit(bid)).status == "SUBMITTED"
     await to_phase(market, start, "OPEN")  # the open matches them
     for h in (ask, bid):
-        await until_view(h, lambda v: v.status == "FILLED" and len(v.executions) == 1, 60)
+        await until_view(h, lambda v: v.status == "FILLED" and len(v.executions) == 1)
     mark, started = len(chaos.hook.held()), chaos.hook.starts()
+
+    def both_held() -> list[Held]:  # both sides' settlements committed and held
+        held = [h for h in chaos.hook.held()[mark:] if h.activity_type == SETTLE]
+        assert {h.workflow_id for h in held} == {ask.id, bid.id}, held
+        return held
+
     chaos.hook.arm({SETTLE: HOLD}, after=True, local=True)
     try:
         await to_phase(market, start, "CLOSED")  # the confirmation ends: the execution settles at the ATS
-        held = await chaos.hook.wait_held(SETTLE, mark, "order-", wait=90)
-        deadline = time.monotonic() + 30  # both sides' settlements committed and held (bounded)
-        while {h.workflow_id for h in held} != {ask.id, bid.id} and time.monotonic() < deadline:
-            held = await chaos.hook.wait_held(SETTLE, mark, "order-", wait=30)
-        assert {h.workflow_id for h in held} == {ask.id, bid.id}, held
+        held = await eventually(both_held)
         async with sessions() as db:  # the kill lands after the postings committed
             posted = await db.scalar(select(func.count()).select_from(TradeFill).where(col(TradeFill.asset_id) == asset_id))
         assert posted == 2
@@ -59,7 +62,7 @@ async def test_worker_sigkilled_mid_settlement_posts_each_execution_once(chaos: 
         chaos.hook.disarm()
         if not chaos.stack.running("worker-a"):
             chaos.stack.launch("worker-a")
-    assert await market.result(ask, 120) == "FILLED" and await market.result(bid, 120) == "FILLED"
+    assert await market.result(ask) == "FILLED" and await market.result(bid) == "FILLED"
     runs = chaos.hook.started(SETTLE, started)
     for h in (ask, bid):  # the killed attempt, then another process ran the settlement again
         pids = [r.pid for r in runs if r.workflow_id == h.id]

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-import time
 from typing import Any
 
 import httpx
 
+from api.state import AppState
+from store.models import Transfer
 from tests.api.accounts import confirmation_key, signup
 from tests.flows.driver import PROFILE, Flow
+from tests.waiting import eventually
 
 
 async def onboarded(api: httpx.AsyncClient, sandbox: httpx.AsyncClient, *, confirm: bool = True) -> dict[str, Any]:
@@ -27,16 +28,15 @@ async def onboarded(api: httpx.AsyncClient, sandbox: httpx.AsyncClient, *, confi
     return user
 
 
-async def micro_deposits(sandbox: httpx.AsyncClient, user: dict[str, Any], wait: float = 20) -> list[str]:
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:
+async def micro_deposits(sandbox: httpx.AsyncClient, user: dict[str, Any]) -> list[str]:
+    async def reached_the_bank() -> list[str]:
         rows = (await sandbox.get("/sandbox/banks/transactions",
                                   params={"routing": user["routing"], "account": user["account"]})).json()
         amounts = [r["amount"] for r in rows if "MICRO" in r["description"].upper()]
-        if len(amounts) >= 2:
-            return amounts[:2]
-        await asyncio.sleep(0.2)
-    raise AssertionError("the micro-deposits never reached the bank")
+        assert len(amounts) >= 2, f"the micro-deposits have not reached the bank: {rows}"
+        return amounts[:2]
+
+    return await eventually(reached_the_bank)
 
 
 async def verify_bank(api: httpx.AsyncClient, sandbox: httpx.AsyncClient, user: dict[str, Any]) -> None:
@@ -52,10 +52,19 @@ async def balance(api: httpx.AsyncClient, user: dict[str, Any]) -> dict[str, Any
     return body
 
 
-async def wait_balance(api: httpx.AsyncClient, user: dict[str, Any], key: str, value: str, wait: float = 30) -> dict[str, Any]:
-    deadline = time.monotonic() + wait
-    while True:
+async def wait_balance(api: httpx.AsyncClient, user: dict[str, Any], key: str, value: str) -> dict[str, Any]:
+    """The balance once its `key` reads `value` (an AssertionError with the last balance past the deadline)."""
+    async def reads_value() -> dict[str, Any]:
         b = await balance(api, user)
-        if b[key] == value or time.monotonic() > deadline:
-            return b
-        await asyncio.sleep(0.25)
+        assert b[key] == value, f"balance {key} is not {value}: {b}"
+        return b
+
+    return await eventually(reads_value)
+
+
+async def provider_transfer_id(state: AppState, transfer_id: int) -> str:
+    """The payment provider's id of the transfer (set once the transfer was submitted to it)."""
+    async with state.sessions() as db:
+        row = await db.get(Transfer, transfer_id)
+        assert row is not None and row.provider_id, f"transfer {transfer_id} not submitted to the provider"
+        return row.provider_id

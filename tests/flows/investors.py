@@ -3,8 +3,6 @@ passport applies, with a verified e-mail, a verified payment customer and bank, 
 
 from __future__ import annotations
 
-import asyncio
-import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -21,6 +19,7 @@ from store.models import Asset, Customer, Email, FundingSource, Investment, Ledg
 from tests.api.accounts import signup
 from tests.flows.driver import Flow
 from tests.flows.funding import onboarded, verify_bank
+from tests.waiting import eventually
 
 
 async def funded_investor(api: httpx.AsyncClient, state: AppState, cash: str = "1000.00",
@@ -99,12 +98,14 @@ class Purchase(Flow):
         self.state = r.json()
         return self.state
 
-    async def wait_for(self, predicate: Any, wait: float = 30) -> dict[str, Any]:
-        deadline = time.monotonic() + wait
-        while not predicate(await self.refresh()):
-            assert time.monotonic() < deadline, self.state
-            await asyncio.sleep(0.2)
-        return self.state
+    async def wait_for(self, predicate: Any) -> dict[str, Any]:
+        """The flow's state once `predicate` holds for it (read again until then, within the tests' deadline)."""
+        async def holds() -> dict[str, Any]:
+            state = await self.refresh()
+            assert predicate(state), state
+            return state
+
+        return await eventually(holds)
 
     async def to_agreement(self, shares: int = 3, gift: str = "") -> None:
         """intro → select-shares → investing-passport → the agreement step."""

@@ -4,8 +4,6 @@ first run closed as ContinuedAsNew, and nothing is applied twice."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 import uuid
 from decimal import Decimal
 from typing import Any
@@ -22,7 +20,8 @@ from store.transfers import open_transfer
 from tests.api.accounts import signup
 from tests.conftest import wait_for_mail
 from tests.flows.driver import PROFILE
-from tests.flows.funding import micro_deposits, onboarded, verify_bank
+from tests.flows.funding import micro_deposits, onboarded, provider_transfer_id, verify_bank
+from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
 from workflows.bank_link import BankLinkInput, BankLinkWorkflow
 from workflows.bank_link import workflow_id as bank_link_id
@@ -33,15 +32,17 @@ from workflows.transfer import TransferInput, TransferWorkflow
 from workflows.transfer import workflow_id as transfer_id
 
 
-async def continued(client: Client, handle: WorkflowHandle[Any, Any], wait: float = 30) -> list[str]:
-    """Waits until the chain that `handle` started runs in a newer run; returns [first run, current run]."""
-    deadline = time.monotonic() + wait
-    while True:
+async def continued(client: Client, handle: WorkflowHandle[Any, Any], after: str | None = None) -> list[str]:
+    """Waits until the chain that `handle` started runs in a newer run than `after` (default: its first run);
+    returns [that run, the current run]."""
+    since = after or str(handle.result_run_id)
+
+    async def newer_run() -> list[str]:
         current = (await client.get_workflow_handle(handle.id).describe()).run_id
-        if current != handle.result_run_id:
-            return [str(handle.result_run_id), current]
-        assert time.monotonic() < deadline, f"{handle.id} did not continue as new"
-        await asyncio.sleep(0.2)
+        assert current is not None and current != since, f"{handle.id} has not continued as new from run {since}"
+        return [since, current]
+
+    return await eventually(newer_run)
 
 
 async def first_run_status(client: Client, handle: WorkflowHandle[Any, Any]) -> WorkflowExecutionStatus | None:
@@ -64,14 +65,13 @@ async def test_bank_link_continues_as_new_and_still_verifies(api: httpx.AsyncCli
     wrong = "0.01" if a != "0.01" else "0.02"
     r = await api.post("/api/dwolla/micro-deposits/", json={"value1": wrong, "value2": wrong}, headers=user["headers"])
     assert "2 attempt(s) left" in r.json()["errors"][0]["message"], r.text
-    current = await temporal_client.get_workflow_handle(wid).describe()
-    assert current.run_id == handle.result_run_id  # that attempt was the first run's
-    runs = await continued(temporal_client, handle)
+    current = await temporal_client.get_workflow_handle(wid).describe()  # the run that counted that attempt
+    runs = await continued(temporal_client, handle, after=current.run_id)
     r = await api.post("/api/dwolla/micro-deposits/", json={"value1": wrong, "value2": wrong}, headers=user["headers"])
     assert "1 attempt(s) left" in r.json()["errors"][0]["message"], r.text  # carried: the second run's is the 2nd
     r = await api.post("/api/dwolla/micro-deposits/", json={"value1": a, "value2": b}, headers=user["headers"])
     assert r.status_code == 200 and r.json()["status"] == "verified", r.text
-    assert await temporal_client.get_workflow_handle(wid).result() == "verified"
+    assert await within_deadline(temporal_client.get_workflow_handle(wid).result()) == "verified"
     assert await first_run_status(temporal_client, handle) == WorkflowExecutionStatus.CONTINUED_AS_NEW
     assert len(runs) >= 2
     await record(temporal_client.get_workflow_handle(wid, run_id=runs[0]), "BankLink--continued-as-new")
@@ -91,7 +91,7 @@ async def test_transfer_continues_as_new_and_settles_once(api: httpx.AsyncClient
     handle = await temporal_client.start_workflow(
         TransferWorkflow.run, TransferInput(t.id, user["user_id"], poll_seconds=1, checks_per_run=1),
         id=transfer_id(t.id), task_queue=app_state.settings.task_queue)
-    assert await handle.result() == "processed"  # the provider settles after 2 s: one check per run
+    assert await within_deadline(handle.result()) == "processed"  # one check per run
     runs = await continued(temporal_client, handle)
     assert await first_run_status(temporal_client, handle) == WorkflowExecutionStatus.CONTINUED_AS_NEW
     async with app_state.sessions() as db:
@@ -101,20 +101,11 @@ async def test_transfer_continues_as_new_and_settles_once(api: httpx.AsyncClient
                                .where(col(LedgerPosting.account) == f"user:{user['user_id']}:cash"))
     assert keys == [f"transfer-{t.id}:initiated", f"transfer-{t.id}:settled"]
     assert cash == Decimal("75.00")
-    provider = (await sandbox.get(f"/payments/transfers/{(await _provider_id(app_state, t.id))}",
+    provider = (await sandbox.get(f"/payments/transfers/{(await provider_transfer_id(app_state, t.id))}",
                                   headers={"X-Provider-Key": app_state.settings.provider_api_key})).json()
     assert provider["status"] == "processed"
     await record(temporal_client.get_workflow_handle(handle.id, run_id=runs[0]), "Transfer--continued-as-new")
     await record(temporal_client.get_workflow_handle(handle.id), "Transfer--carried-processed")
-
-
-async def _provider_id(state: AppState, transfer: int) -> str:
-    from store.models import Transfer
-
-    async with state.sessions() as db:
-        row = await db.get(Transfer, transfer)
-        assert row is not None and row.provider_id
-        return row.provider_id
 
 
 async def test_a_flow_continues_as_new_where_it_was(api: httpx.AsyncClient, temporal_client: Client,
@@ -161,7 +152,7 @@ async def test_email_verification_continues_as_new_after_many_resends(
     state = await handle.query(EmailVerificationWorkflow.state)
     assert state.mails_sent == 3
     assert await handle.execute_update(EmailVerificationWorkflow.confirm, ConfirmRequest(0)) == "confirmed"
-    assert await handle.result() == "confirmed"
+    assert await within_deadline(handle.result()) == "confirmed"
     assert await first_run_status(temporal_client, handle) == WorkflowExecutionStatus.CONTINUED_AS_NEW
     await record(temporal_client.get_workflow_handle(wid, run_id=runs[0]), "EmailVerification--continued-as-new")
     await record(temporal_client.get_workflow_handle(wid), "EmailVerification--carried-confirmed")
@@ -177,7 +168,7 @@ async def test_email_verification_of_an_unknown_address_fails_with_its_type(app_
         EmailVerificationWorkflow.run, EmailVerificationInput(0, 2_000_000_000, 3600, 7200),
         id=f"test-email-missing-{uuid.uuid4().hex[:8]}", task_queue=app_state.settings.task_queue)
     try:
-        await asyncio.wait_for(handle.result(), 20)
+        await within_deadline(handle.result())
         raise AssertionError("the verification of a missing address did not fail")
     except WorkflowFailureError as exc:
         assert isinstance(exc.cause, ActivityError) and isinstance(exc.cause.cause, ApplicationError)

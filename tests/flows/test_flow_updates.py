@@ -26,6 +26,7 @@ from tests.flows.driver import Flow
 from tests.flows.funding import wait_balance
 from tests.flows.investors import Purchase, funded_investor, offering
 from tests.flows.test_onboarding import complete_bank_link
+from tests.waiting import DEADLINE
 from tests.workflows.histories import record
 
 N = 6
@@ -144,7 +145,7 @@ async def test_a_reset_does_not_repeat_the_deposit(api: httpx.AsyncClient, sandb
             r = await api.post(f"{flow.base}/steps/transfer", json={"transfer_amount": "125"}, headers=flow.headers)
             assert r.status_code == 200, r.text
             resubmitted = True
-        assert time.monotonic() < start + 30, state
+        assert time.monotonic() < start + DEADLINE, state
         await asyncio.sleep(0.2)
     events = await history(new)
     assert any(e.event_type == EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED and e.event_id > point

@@ -12,6 +12,7 @@ from temporalio.client import Client
 from api.state import AppState
 from store.models import FundingSource, LedgerPosting, Transfer, WebhookEvent
 from tests.flows.funding import balance, micro_deposits, onboarded, verify_bank, wait_balance
+from tests.waiting import within_deadline
 from tests.workflows.histories import record
 from workflows.bank_link import BankLinkInput, BankLinkWorkflow
 from workflows.bank_link import workflow_id as bank_link_id
@@ -43,7 +44,7 @@ async def test_verify_micro_deposits_then_deposit_settles(api: httpx.AsyncClient
     source = (await api.get(f"/api/users/{user['user_id']}/financials/funding-source", headers=h)).json()["info"]
     assert (source["status"], source["accountNumberTail"]) == ("verified", user["account"][-4:])
     handle = temporal_client.get_workflow_handle(bank_link_id(user["user_id"], source["id"]))
-    assert await handle.result() == "verified"
+    assert await within_deadline(handle.result()) == "verified"
     await record(handle, "BankLink--verified")
 
     r = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "1000"}, headers=h)
@@ -55,7 +56,7 @@ async def test_verify_micro_deposits_then_deposit_settles(api: httpx.AsyncClient
     b2 = await wait_balance(api, user, "cash", "1000.00")
     assert (b2["cash"], b2["pending"], b2["total"], b2["available"]) == ("1000.00", "0.00", "1000.00", "0.00")
     handle = temporal_client.get_workflow_handle(transfer_id(t["id"]))
-    assert await handle.result() == "processed"
+    assert await within_deadline(handle.result()) == "processed"
     await record(handle, "Transfer--initiated-processed")
     history = (await api.get(f"/api/users/{user['user_id']}/financials/transactions", headers=h)).json()["items"]
     assert [(i["type"], i["amount"], i["status"]) for i in history] == [("deposit", "1000.00", "processed")]
@@ -80,7 +81,7 @@ async def test_three_wrong_attempts_fail_the_bank(api: httpx.AsyncClient, sandbo
     source = (await api.get(f"/api/users/{user['user_id']}/financials/funding-source", headers=user["headers"])).json()
     assert source["info"]["status"] == "verification_failed"
     handle = temporal_client.get_workflow_handle(bank_link_id(user["user_id"], source["info"]["id"]))
-    assert await handle.result() == "verification_failed"
+    assert await within_deadline(handle.result()) == "verification_failed"
     await record(handle, "BankLink--verification-failed")
 
 
@@ -94,7 +95,7 @@ async def test_unverified_bank_expires(api: httpx.AsyncClient, sandbox: httpx.As
     await temporal_client.get_workflow_handle(wid).terminate("test uses short durations")
     handle = await temporal_client.start_workflow(BankLinkWorkflow.run, BankLinkInput(user["user_id"], fs.id, 1, 1, 3),
                                                   id=wid, task_queue=app_state.settings.task_queue)
-    assert await handle.result() == "expired"
+    assert await within_deadline(handle.result()) == "expired"
     await record(handle, "BankLink--reminded-expired")
     mails = (await sandbox.get("/sandbox/mail", params={"to": user["email"]})).json()
     assert mails[-1]["subject"] == "Verify your bank account"
@@ -107,7 +108,7 @@ async def test_failed_deposit_returns_nothing(api: httpx.AsyncClient, sandbox: h
     r = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "100.13"}, headers=user["headers"])
     assert r.status_code == 201
     handle = temporal_client.get_workflow_handle(transfer_id(r.json()["id"]))
-    assert await handle.result() == "failed"
+    assert await within_deadline(handle.result()) == "failed"
     await record(handle, "Transfer--initiated-failed")
     b = await balance(api, user)
     assert (b["cash"], b["pending"], b["total"]) == ("0.00", "0.00", "0.00")
@@ -148,7 +149,7 @@ async def test_webhooks_forged_refused_and_redelivered_applied_once(
     await verify_bank(api, sandbox, user)
     r = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "250"}, headers=user["headers"])
     t = r.json()
-    assert await temporal_client.get_workflow_handle(transfer_id(t["id"])).result() == "processed"
+    assert await within_deadline(temporal_client.get_workflow_handle(transfer_id(t["id"])).result()) == "processed"
     async with app_state.sessions() as db:
         provider_id = (await db.get(Transfer, t["id"])).provider_id  # type: ignore[union-attr]
     events = (await sandbox.get("/sandbox/webhooks", params={"resource_id": provider_id})).json()
@@ -174,7 +175,7 @@ async def test_bank_removal_rules(api: httpx.AsyncClient, sandbox: httpx.AsyncCl
     blocked = await api.delete("/api/dwolla/bank-funding-source/", headers=h)
     assert blocked.status_code == 409 and blocked.json()["errors"][0]["message"] == (
         "You must have a total balance of $0 and no pending transfers or investments, in order to remove your bank account.")
-    await temporal_client.get_workflow_handle(transfer_id(r.json()["id"])).result()
+    await within_deadline(temporal_client.get_workflow_handle(transfer_id(r.json()["id"])).result())
     assert (await api.delete("/api/dwolla/bank-funding-source/", headers=h)).status_code == 409  # cash is not 0
     other = await onboarded(api, sandbox)
     assert (await api.delete("/api/dwolla/bank-funding-source/", headers=other["headers"])).status_code == 200

@@ -14,6 +14,7 @@ from api.state import AppState
 from tests.api.accounts import signup
 from tests.chaos.journey import next_state, sse
 from tests.flows.investors import Purchase, funded_investor, offering, short_of_cash
+from tests.waiting import within_deadline
 from workflows.flow_core import CLOSED
 from workflows.onboarding import OnboardingInput, OnboardingWorkflow
 from workflows.onboarding import workflow_id as onboarding_id
@@ -85,4 +86,4 @@ async def test_the_idle_close_reaches_the_open_page(api: httpx.AsyncClient, app_
         await first(states, {"step": opened.step, "status": opened.status, "version": opened.version})
         closed = await next_state(states, lambda s: s["status"] == CLOSED)
     assert closed["version"] == opened.version + 1 and closed["step"] == opened.step, closed
-    assert await handle.result() == {"outcome": "idle"}
+    assert await within_deadline(handle.result()) == {"outcome": "idle"}

@@ -17,6 +17,7 @@ from tests.api.documented import conforms
 from tests.error_shape import field_errors, first_message
 from tests.flows.funding import balance
 from tests.flows.investors import Purchase, asset_row, funded_investor, investments_of, ledger_total, offering
+from tests.waiting import within_deadline
 from tests.workflows.histories import record
 
 
@@ -69,7 +70,7 @@ async def test_subscription_agreement_purchase(api: httpx.AsyncClient, app_state
     assert buy.state["status"] == "completed" and buy.state["result"]["outcome"] == "IO_PURCHASED"
     assert await ledger_total(app_state) == 0
     handle = temporal_client.get_workflow_handle(buy.state["flow_id"])
-    await handle.result()
+    await within_deadline(handle.result())
     await record(handle, "MakeInvestment--agreement")
     again = await Purchase(api, user, asset.id).open()  # a new purchase of the same asset is a new flow
     assert again["flow_id"].endswith("-2")
@@ -115,7 +116,7 @@ async def test_esign_purchase_once_despite_duplicate_webhook(api: httpx.AsyncCli
     await buy.ok()
     assert buy.state["result"]["outcome"] == "IO_PURCHASED"
     handle = temporal_client.get_workflow_handle(buy.state["flow_id"])
-    await handle.result()
+    await within_deadline(handle.result())
     await record(handle, "MakeInvestment--esign")
 
 

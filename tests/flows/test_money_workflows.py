@@ -20,6 +20,7 @@ from store.models import FundingSource, LedgerEntry, LedgerPosting, MerchandiseO
 from store.transfers import request_transfer
 from tests.flows.funding import balance
 from tests.flows.investors import funded_investor, ledger_total
+from tests.waiting import within_deadline
 from tests.workflows.histories import record
 from workflows.merchandise_order import MerchandiseOrderResult
 from workflows.merchandise_order import workflow_id as merchandise_id
@@ -73,7 +74,7 @@ async def test_merchandise_order_charges_once_and_a_store_refusal_refunds(
     assert await ledger_total(app_state) == 0
     handle = temporal_client.get_workflow_handle(merchandise_id(failed[0].idempotency_key),
                                                  result_type=MerchandiseOrderResult)
-    assert (await handle.result()).status == "failed"
+    assert (await within_deadline(handle.result())).status == "failed"
     await record(handle, "MerchandiseOrder--refunded")
 
     sold_out = await api.post("/api/merchandising/orders/", json=cart(8, None),  # no stock: refused before any charge
@@ -82,7 +83,7 @@ async def test_merchandise_order_charges_once_and_a_store_refusal_refunds(
     assert (await balance(api, user))["cash"] == before
     handle = temporal_client.get_workflow_handle(merchandise_id(f"{uid}-k{hashlib.sha256(b'upsell-3').hexdigest()[:24]}"),
                                                  result_type=MerchandiseOrderResult)
-    assert (await handle.result()).status == "failed"
+    assert (await within_deadline(handle.result())).status == "failed"
     await record(handle, "MerchandiseOrder--refused")
 
 
@@ -127,6 +128,6 @@ async def test_a_withdrawal_over_the_available_cash_is_refused_in_its_workflow(
         assert (late.status, late.failure_code) == ("failed", "REFUSED")
     assert await user_cash_postings(app_state, uid, f"transfer-{late.id}:") == [], "nothing moved"
     handle = temporal_client.get_workflow_handle(transfer_id(late.id))
-    assert await handle.result() == "failed"
+    assert await within_deadline(handle.result()) == "failed"
     await record(handle, "Transfer--initiated-refused")
     assert (await balance(api, user))["cash"] == "40.00"

@@ -3,13 +3,12 @@ change feed; a sold-out offering finishing on its signal; date edits picked up; 
 
 from __future__ import annotations
 
-import asyncio
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
@@ -22,12 +21,12 @@ from api.state import AppState
 from config import Settings
 from domain.asset_status import CLOSED_ICO, COMING_SOON, OPEN_ICO
 from store.models import Asset
+from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
 from worker.offerings import ensure_offerings, start_offering
 from workflows import search_attributes as sa
 from workflows.offering import OfferingInput, OfferingStatus, OfferingWorkflow, workflow_id
 
-T = TypeVar("T")
 Handle = WorkflowHandle[OfferingWorkflow, str]
 
 
@@ -71,16 +70,6 @@ async def assets(app_state: AppState) -> AsyncIterator[Assets]:
     await app_state.catalogue.invalidate()
 
 
-async def eventually(probe: Callable[[], Awaitable[T | None]], wait: float = 15) -> T:
-    deadline = time.monotonic() + wait
-    while True:
-        found = await probe()
-        if found is not None:
-            return found
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.1)
-
-
 async def in_feed(api: httpx.AsyncClient, asset_id: int, since: float, status: str) -> dict[str, Any]:
     """The asset's item once the change feed (modified since `since`) shows it in `status`."""
     async def probe() -> dict[str, Any] | None:
@@ -96,28 +85,40 @@ async def queried(handle: Handle, status: str) -> OfferingStatus:
     return await eventually(probe)
 
 
+async def a_later_run(client: Client, wid: str, first_run: str | None) -> bool:
+    return (await client.get_workflow_handle(wid).describe()).run_id != first_run
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
 
 async def test_offering_opens_then_closes_on_its_dates(api: httpx.AsyncClient, assets: Assets, temporal_client: Client,
                                                       settings: Settings, worker: Worker) -> None:
+    """The test moves the dates: far ahead while it reads each stage (the query, the change feed), then to now —
+    the workflow, re-reading its asset every second here, picks the edit up and moves the asset on. Nothing depends
+    on how long a step takes."""
     since = time.time() - 1
-    a = await assets.add(COMING_SOON, now() + timedelta(seconds=2), now() + timedelta(seconds=5))
+    ahead = now() + timedelta(days=1)
+    a = await assets.add(COMING_SOON, ahead, ahead + timedelta(days=1))
     created = (await assets.get(a.id)).modified
-    assert await start_offering(temporal_client, settings, a.id, a.ticker)
+    rechecking = settings.model_copy(update={"offering_recheck_seconds": 1})
+    assert await start_offering(temporal_client, rechecking, a.id, a.ticker)
     handle: Handle = temporal_client.get_workflow_handle(workflow_id(a.id))
     waiting = await queried(handle, COMING_SOON)
     assert (waiting.next_status, waiting.reason) == (OPEN_ICO, "offering starts")
+    assert waiting.next_at is not None and datetime.fromisoformat(waiting.next_at) == ahead
+    await assets.set(a.id, offering_starts=now())  # the offering starts now
     opened = await in_feed(api, a.id, since, OPEN_ICO)
     assert opened["progress_bar"] == 0 and opened["shares_available"] == 100
     opened_at = (await assets.get(a.id)).modified
     assert opened_at > created
     closing = await queried(handle, OPEN_ICO)
     assert (closing.next_status, closing.reason) == (CLOSED_ICO, "offering ends")
+    await assets.set(a.id, offering_ends=now())  # and ends now
     await in_feed(api, a.id, since, CLOSED_ICO)
     assert (await assets.get(a.id)).modified > opened_at
-    assert await handle.result() == CLOSED_ICO
+    assert await within_deadline(handle.result()) == CLOSED_ICO
     desc = await handle.describe()
     assert desc.typed_search_attributes.get(sa.ASSET_TICKER) == a.ticker
     assert desc.typed_search_attributes.get(sa.FLOW) == "offering"
@@ -136,7 +137,7 @@ async def test_sold_out_offering_finishes_on_its_signal(assets: Assets, temporal
     assert (waiting.next_status, waiting.reason) == (CLOSED_ICO, "offering ends")
     await assets.set(a.id, shares_sold=100, asset_status=CLOSED_ICO)  # as the purchase that sold the last share does
     await handle.signal(OfferingWorkflow.sold_out)
-    assert await asyncio.wait_for(handle.result(), 10) == CLOSED_ICO
+    assert await within_deadline(handle.result()) == CLOSED_ICO
     await record(handle, "Offering--sold-out")
 
 
@@ -148,7 +149,7 @@ async def test_sold_out_without_the_status_closes_the_offering(assets: Assets, t
     await queried(handle, OPEN_ICO)
     await assets.set(a.id, shares_sold=100)
     await handle.signal(OfferingWorkflow.sold_out)
-    assert await asyncio.wait_for(handle.result(), 10) == CLOSED_ICO
+    assert await within_deadline(handle.result()) == CLOSED_ICO
     assert (await assets.get(a.id)).asset_status == CLOSED_ICO
 
 
@@ -161,10 +162,9 @@ async def test_date_edits_are_picked_up_across_runs(assets: Assets, temporal_cli
     first_run = handle.result_run_id
     idle = await queried(handle, COMING_SOON)
     assert idle.next_status is None
-    await asyncio.sleep(2.5)  # a few re-checks: the workflow continued as new at least once
+    await eventually(lambda: a_later_run(temporal_client, workflow_id(a.id), first_run))  # a few re-checks
     await assets.set(a.id, offering_starts=now(), offering_ends=now() + timedelta(seconds=1))
-    assert await asyncio.wait_for(temporal_client.get_workflow_handle(workflow_id(a.id)).result(), 15) == CLOSED_ICO
-    assert (await temporal_client.get_workflow_handle(workflow_id(a.id)).describe()).run_id != first_run
+    assert await within_deadline(temporal_client.get_workflow_handle(workflow_id(a.id)).result()) == CLOSED_ICO
     await record(temporal_client.get_workflow_handle(workflow_id(a.id), run_id=first_run), "Offering--continued-as-new")
 
 

@@ -4,8 +4,6 @@ summary's result and transaction id, cash and shares held for the order, an edit
 
 from __future__ import annotations
 
-import asyncio
-import time
 import uuid
 from datetime import date, timedelta
 from decimal import Decimal
@@ -26,6 +24,7 @@ from tests.conftest import Providers
 from tests.error_shape import field_errors, first_message
 from tests.flows.driver import Flow
 from tests.flows.investors import funded_investor, offering
+from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
 
 LONG_AGO = date.today() - timedelta(days=60)
@@ -78,7 +77,7 @@ class Wizard(Flow):
 async def finished(api_state: AppState, flow_id: str, fixture: str) -> None:
     """Waits for the wizard's workflow to end and records its history as a replay fixture (when recording)."""
     handle = (await api_state.temporal()).get_workflow_handle(flow_id)
-    await asyncio.wait_for(handle.result(), 30)
+    await within_deadline(handle.result(), what=f"the end of {flow_id}")
     await record(handle, fixture)
 
 
@@ -188,10 +187,12 @@ async def test_edit_through_the_wizard(api: httpx.AsyncClient, app_state: AppSta
     summary = (await edit.place({"orderType": "LIMIT", "units": 6, "unitPrice": "5.00"}))["context"]
     assert edit.state["step"] == "summary", edit.state
     assert summary["order_id"] == order_id and summary["units"] == 6
-    deadline = time.monotonic() + 20
-    while await held_cash(app_state, uid, order_id) != Decimal("30.00"):
-        assert time.monotonic() < deadline
-        await asyncio.sleep(0.2)
+    async def edit_held() -> Decimal:
+        held = await held_cash(app_state, uid, order_id)
+        assert held == Decimal("30.00"), f"held for the edited order: {held}"
+        return held
+
+    await eventually(edit_held)
     await edit.ok({})
     await finished(app_state, edit.state["flow_id"], "PlaceOrder--edit-placed")
 

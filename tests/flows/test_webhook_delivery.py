@@ -4,11 +4,9 @@ once."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import json
-import time
 from decimal import Decimal
 from typing import Any
 
@@ -24,6 +22,7 @@ from store.models import Envelope, FundingSource, Transfer, WebhookEvent
 from store.transfers import open_transfer
 from tests.flows.funding import onboarded, verify_bank
 from tests.flows.investors import funded_investor, offering
+from tests.waiting import eventually, within_deadline
 from workflows.transfer import workflow_id as transfer_id
 
 
@@ -32,15 +31,14 @@ def signed(state: AppState, event: dict[str, Any]) -> tuple[bytes, dict[str, str
     return body, {"X-Sandbox-Signature": hmac.new(state.settings.webhook_secret.encode(), body, hashlib.sha256).hexdigest()}
 
 
-async def wait_event(sandbox: httpx.AsyncClient, resource_id: str, topic: str, done: Any, wait: float = 20) -> dict[str, Any]:
-    deadline = time.monotonic() + wait
-    while True:
+async def wait_event(sandbox: httpx.AsyncClient, resource_id: str, topic: str, done: Any) -> dict[str, Any]:
+    async def delivery() -> dict[str, Any]:
         events = (await sandbox.get("/sandbox/webhooks", params={"resource_id": resource_id})).json()
         mine = [e for e in events if e["topic"] == topic]
-        if mine and done(mine[0]):
-            return dict(mine[0])
-        assert time.monotonic() < deadline, events
-        await asyncio.sleep(0.05)
+        assert mine and done(mine[0]), events
+        return dict(mine[0])
+
+    return await eventually(delivery, interval=0.05)
 
 
 async def test_an_undeliverable_signal_is_redelivered_and_applied_once(
@@ -66,7 +64,7 @@ async def test_an_undeliverable_signal_is_redelivered_and_applied_once(
     delivered = await wait_event(sandbox, provider_id, "transfer_created", lambda e: e["status"] == "delivered")
     assert delivered["attempts"] >= 2 and delivered["last_status"] == 200
     handle = temporal_client.get_workflow_handle(transfer_id(t.id))
-    assert await handle.result() == "processed"
+    assert await within_deadline(handle.result()) == "processed"
     signalled = [e async for e in handle.fetch_history_events()
                  if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED]
     assert signalled, "the redelivered webhook reached the workflow"

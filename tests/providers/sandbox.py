@@ -30,6 +30,7 @@ from providers.settings import ProvidersSettings
 from providers.storage import Storage
 from providers.webhooks import SIGNATURE_HEADER, verify
 from tests.providers.conftest import PROVIDER_KEY
+from tests.waiting import within_deadline
 
 RETURN_URL = "http://app.test/app/fund-account/connect-bank?from=link"
 
@@ -67,10 +68,12 @@ class Sandbox:
 
     async def wait_for(self, topic: str) -> None:
         """Wait (real time) until a webhook of ``topic`` was received: for tests of the background task."""
-        async with asyncio.timeout(5.0):
+        async def received() -> None:
             while not self.events(topic):
                 self.received.clear()
                 await self.received.wait()
+
+        await within_deadline(received(), what=f"a {topic} webhook")
 
     def events(self, topic: str | None = None) -> list[dict[str, Any]]:
         """Bodies of the webhook requests received (every one must carry a valid signature)."""

@@ -16,8 +16,6 @@ sandbox with a frozen clock): import from here rather than re-writing them.
 
 from __future__ import annotations
 
-import asyncio
-import time
 import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -35,6 +33,7 @@ from store.models import LedgerEntry, LedgerPosting
 from store.trading_models import SharePosting, TradeFill
 from tests.trading.conftest import LONG_AGO, Sessions, investor
 from tests.trading.order_harness import CONFIRM, CYCLE, POST, Market
+from tests.waiting import eventually
 from workflows import order_types as O
 
 T = TypeVar("T")
@@ -63,20 +62,19 @@ async def to_phase(market: Market, start: float, phase: Phase) -> None:
 
 
 # --- bounded waits -----------------------------------------------------------------------------------------------
-async def until(probe: Callable[[], Awaitable[T]], check: Callable[[T], bool], wait: float = 30.0,
+async def until(probe: Callable[[], Awaitable[T]], check: Callable[[T], bool], wait: float | None = None,
                 every: float = 0.1, what: str = "condition") -> T:
-    """Calls `probe` until `check(value)` holds; fails with the last value after `wait` seconds."""
-    deadline = time.monotonic() + wait
-    while True:
+    """Calls `probe` until `check(value)` holds; fails with the last value past the tests' deadline (or `wait`)."""
+    async def holds() -> tuple[T]:
         value = await probe()
-        if check(value):
-            return value
-        assert time.monotonic() < deadline, f"{what} not reached within {wait:.0f}s: {value!r}"
-        await asyncio.sleep(every)
+        assert check(value), f"{what} not reached: {value!r}"
+        return (value,)  # truthy, whatever the value
+
+    return (await eventually(holds, wait, every))[0]
 
 
 async def until_view(handle: WorkflowHandle[Any, Any], check: Callable[[O.OrderView], bool],
-                     wait: float = 30.0) -> O.OrderView:
+                     wait: float | None = None) -> O.OrderView:
     async def probe() -> O.OrderView:
         view: O.OrderView = await handle.query(O.VIEW, result_type=O.OrderView)
         return view

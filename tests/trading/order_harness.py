@@ -34,6 +34,7 @@ from providers.settings import ProvidersSettings
 from tests.ats_schemas import schema_for
 from tests.conftest import TEST_DB, free_port, port_open
 from tests.trading.conftest import Sessions, asset
+from tests.waiting import eventually, eventually_sync, within_deadline
 from worker.build import build_worker, worker_resources
 from workflows import order_types as O
 from workflows.order_start import start_order
@@ -158,22 +159,21 @@ class Market:
         return await start_order(self.client, inp, self.settings.task_queue)
 
     async def submit(self, handle: WorkflowHandle[Any, Any]) -> O.OrderView:
-        view: O.OrderView = await asyncio.wait_for(
-            handle.execute_update(O.SUBMIT, result_type=O.OrderView), 30)
+        view: O.OrderView = await within_deadline(handle.execute_update(O.SUBMIT, result_type=O.OrderView),
+                                                  what=f"submitting {handle.id}")
         return view
 
-    async def until(self, handle: WorkflowHandle[Any, Any], check: Any, wait: float = 30.0) -> O.OrderView:
-        """Queries the view until `check(view)` holds (bounded)."""
-        deadline = time.monotonic() + wait
-        while True:
+    async def until(self, handle: WorkflowHandle[Any, Any], check: Any, wait: float | None = None) -> O.OrderView:
+        """Queries the view until `check(view)` holds (within the tests' deadline, or `wait` seconds)."""
+        async def there() -> O.OrderView:
             view: O.OrderView = await handle.query(O.VIEW, result_type=O.OrderView)
-            if check(view):
-                return view
-            assert time.monotonic() < deadline, f"order never got there: {view}"
-            await asyncio.sleep(0.1)
+            assert check(view), f"order {handle.id} not there yet: {view}"
+            return view
 
-    async def result(self, handle: WorkflowHandle[Any, Any], wait: float = 30.0) -> str:
-        out: str = await asyncio.wait_for(handle.result(), wait)
+        return await eventually(there, wait)
+
+    async def result(self, handle: WorkflowHandle[Any, Any], wait: float | None = None) -> str:
+        out: str = await within_deadline(handle.result(), wait, what=f"the result of {handle.id}")
         return out
 
 
@@ -205,10 +205,7 @@ def ats_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
-    while not port_open(port):
-        assert time.monotonic() < deadline, "the providers app did not start"
-        time.sleep(0.05)
+    eventually_sync(lambda: port_open(port), interval=0.05)
     yield f"http://127.0.0.1:{port}", hooks
     server.should_exit = True
     thread.join(5)

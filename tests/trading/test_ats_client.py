@@ -20,6 +20,7 @@ from clients.ats import NON_RETRYABLE, AtsClient, AtsInvalidClient, AtsUnavailab
 from clients.http import ProviderError, ProviderRejected
 from config import Settings
 from tests.conftest import free_port
+from tests.waiting import eventually, within_deadline
 
 SECRET = "broker-secret"
 
@@ -72,12 +73,10 @@ async def broker() -> AsyncIterator[tuple[Broker, str]]:
     server = uvicorn.Server(uvicorn.Config(broker_app(b), host="127.0.0.1", port=port, log_level="warning",
                                            lifespan="off"))
     task = asyncio.create_task(server.serve())
-    async with asyncio.timeout(10):
-        while not server.started:  # noqa: ASYNC110 - uvicorn only exposes a flag
-            await asyncio.sleep(0.01)
+    await eventually(lambda: server.started, interval=0.01)  # uvicorn only exposes a flag
     yield b, f"http://127.0.0.1:{port}"
     server.should_exit = True
-    await asyncio.wait_for(task, 10)
+    await within_deadline(task, what="the broker's shutdown")
 
 
 @pytest.fixture

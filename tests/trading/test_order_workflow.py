@@ -4,7 +4,6 @@ and what the order shows, for each path."""
 
 from __future__ import annotations
 
-import asyncio
 from decimal import Decimal
 
 import pytest
@@ -15,6 +14,7 @@ from domain import ledger as L
 from store.ledger import balance, share_balance
 from tests.trading.conftest import LONG_AGO, Sessions, investor
 from tests.trading.order_harness import Market
+from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
 from workflows import order_types as O
 from workflows import search_attributes as sa
@@ -173,13 +173,14 @@ async def test_a_voided_match_moves_nothing(market: Market, sessions: Sessions) 
 
 
 async def _delivered(market: Market, ids: set[str], topic: str) -> list[O.AtsEvent]:
-    for _ in range(50):
+    async def sent() -> list[O.AtsEvent]:
         events = market.events(ids)
-        if any(e.topic == topic for e in events):
-            return events
-        await market.advance(0)
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"no {topic} webhook for {ids}")
+        if not any(e.topic == topic for e in events):
+            await market.advance(0)
+            raise AssertionError(f"no {topic} webhook for {ids} yet: {events}")
+        return events
+
+    return await eventually(sent)
 
 
 async def test_cancel_racing_a_fill_is_too_late_and_webhooks_settle_it_once(market: Market, sessions: Sessions) -> None:
@@ -263,7 +264,7 @@ async def test_queued_while_the_ats_refuses_then_placed_and_updates_one_at_a_tim
         assert (await market.chaos_injected()).get("503", 0) > 0  # the refusals really happened
     finally:
         await market.chaos()
-    result = await asyncio.wait_for(cancel.result(), 30)
+    result = await within_deadline(cancel.result())
     assert result.outcome == "CANCELED" and result.order.ats_order_id  # placed once the ATS answered, then canceled
     assert await market.result(handle) == "CANCELED"
     assert await cash(sessions, uid) == D("100.00")
@@ -279,10 +280,10 @@ async def test_a_long_order_continues_as_new_and_still_ends(market: Market, sess
     await market.submit(handle)
     first = handle.first_execution_run_id
     latest = market.client.get_workflow_handle(handle.id)
-    deadline = asyncio.get_running_loop().time() + 30
-    while (await latest.describe()).run_id == first:
-        assert asyncio.get_running_loop().time() < deadline, "never continued as new"
-        await asyncio.sleep(0.2)
+    async def continued() -> bool:
+        return (await latest.describe()).run_id != first
+
+    await eventually(continued)
     view = await latest.query(O.VIEW, result_type=O.OrderView)
     assert view.status == "SUBMITTED" and view.ats_order_id
     assert (await latest.execute_update(O.CANCEL, result_type=O.CancelResult)).outcome == "CANCELED"

@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 
 from tests.providers.ats.ats_harness import POST, VITRINE, Harness, harness
+from tests.waiting import eventually
 
 
 def code(r: httpx.Response) -> tuple[int, str]:
@@ -152,13 +153,13 @@ async def test_every_bad_order_answers_4xx_with_a_code(tmp_path: Path) -> None:
 
 
 async def test_a_second_cancel_while_one_is_pending_is_refused(tmp_path: Path) -> None:
-    async with harness(tmp_path, ats_amend_delay_seconds=0.3) as h:
+    async with harness(tmp_path, ats_amend_delay_seconds=2.0) as h:
         await h.instrument()
         order = await h.placed("acct", "BID", 2, "9.00")
         path = f"/sandbox/ats/financial-accounts/acct/orders/{order['id']}"
         headers = await h.auth()
         first = asyncio.create_task(h.http.delete(path, headers=headers))
-        await asyncio.sleep(0.05)
+        await eventually(lambda: order["id"] in h.app.state.ats.pending)  # the cancel is being processed
         seen = (await h.http.get(path, headers=headers)).json()["data"]["status"]
         second = await h.http.put(path, json={"units": 1, "unitPrice": "9.00"}, headers=headers)
         assert seen == "PENDING_CANCEL" and code(second) == (409, "ORDER_UPDATE_PENDING")
