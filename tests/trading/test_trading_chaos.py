@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 from decimal import Decimal
 from typing import Any
@@ -29,12 +28,12 @@ from tests.seeds import seeds, size
 from tests.trading.conftest import Sessions
 from tests.trading.harness import assert_invariants, books, funded, holder, to_phase, until
 from tests.trading.order_harness import Market
+from tests.waiting import DEADLINE
 from workflows import order_types as O
 
 SELLERS = BUYERS = size(gate=4, explore=10)
 ORDERS = 5 * SELLERS + 5 * BUYERS  # a seller rests 5 asks; a buyer rests 4 bids and sends 1 IOC at the open
-DEADLINE = float(os.environ.get("VITRINE_TEST_DEADLINE", "120"))  # each wait; the whole test: BUDGET
-BUDGET = 5 * DEADLINE
+BUDGET = 5 * DEADLINE  # the whole test; each wait: DEADLINE
 CHAOS = {"fail_401": 0.07, "fail_429": 0.07, "fail_503": 0.07, "retry_after_seconds": 1,
          "token_lifetime_fraction": 0.02, "webhook_duplicate": 0.3, "webhook_reorder": True}
 TIMINGS = O.OrderTimings(poll_seconds=2.0, queued_after_seconds=2.0, polls_per_run=500)
