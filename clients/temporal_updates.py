@@ -20,7 +20,7 @@ from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 T = TypeVar("T")
-TIMEOUT_RESENDS = 5  # each waits for the server's own deadline: together longer than a workflow task's timeout
+TIMEOUT_RESENDS = 5  # without a deadline: each waits for the server's own, together longer than a task's timeout
 # one send's RPC deadline: below the server's 20 s long poll, so the RPC's own deadline ends it (past the long poll the
 # server answers "not yet" and the SDK sends it again by itself, forever)
 SEND_SECONDS = 15.0
@@ -39,7 +39,7 @@ async def with_ready_retry(call: Callable[[], Awaitable[T]], attempts: int = 40,
             return await call()
         except WorkflowUpdateRPCTimeoutOrCancelledError:
             timeouts += 1
-            if not resend_timeouts or timeouts > TIMEOUT_RESENDS or _past(deadline):
+            if not resend_timeouts or _past(deadline) or (deadline is None and timeouts > TIMEOUT_RESENDS):
                 raise
         except RPCError as exc:
             if not _not_ready(exc) or attempt == attempts - 1 or _past(deadline):
