@@ -141,7 +141,7 @@ async def create_order(body: OrderIn, user: CurrentUser, state: State, db: Db,
     except (RPCError, TimeoutError) as exc:  # not started, or still running: the order's workflow finishes it
         log.warning("merchandise order %s: no result in time (%r)", key, exc)
         order = await db.scalar(select(MerchandiseOrder).where(col(MerchandiseOrder.idempotency_key) == key))
-        if order is None:  # not started, or its worker not answering: the same request again joins the same order
+        if order is None:  # not started, or no worker answering: sent again, the same key joins the same order
             raise ApiError(503, SOMETHING_WENT_WRONG) from None
         return JSONResponse(order_json(order, status="pending"), status_code=202)
     if result.status != "confirmed" or result.order_id is None:
