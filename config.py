@@ -91,6 +91,11 @@ class Settings(BaseSettings):
     transfer_poll_seconds: int = 30  # the transfer workflow checks the provider this often (webhooks wake it sooner)
     # how long a request waits for the workflow that moves its money (a transfer's start, a merchandise order)
     money_workflow_wait_seconds: float = 20.0
+    # how long a request waits for any other workflow's answer (a flow step, the e-mail confirmation, the purchase's
+    # calls, a query) before it answers 503 + Retry-After (docs/errors.md "While no worker answers"): longer than an
+    # activity a step waits for takes to run again after its worker died (the invest's 60 s start-to-close timeout,
+    # then a restarted worker), below the proxy's 120 s read timeout (deploy/nginx.conf)
+    workflow_answer_wait_seconds: float = 100.0
     offering_recheck_seconds: int = 3600  # an offering workflow re-reads its asset's dates this often
     # the purchase flow: how long shares stay held, how long a signature may take, when an idle flow ends
     reservation_ttl_seconds: int = 20 * 60

@@ -87,7 +87,8 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 class ApiError(Exception):
-    """An error answer: one message (and its field), or several `items` (field errors of one form)."""
+    """An error answer: one message (and its field), or several `items` (field errors of one form); a 503 always
+    carries Retry-After."""
 
     def __init__(self, status: int, message: str, *, error_type: str | None = None, field: str | None = None,
                  headers: dict[str, str] | None = None, items: Iterable[ErrorItem] = ()) -> None:
@@ -96,6 +97,8 @@ class ApiError(Exception):
         self.message = message
         self.error_type = error_type
         self.field = field
+        if status == 503:  # every 503 says when to send it again
+            headers = {"Retry-After": str(RETRY_AFTER_SECONDS), **(headers or {})}
         self.headers = headers
         self.items = list(items) or [ErrorItem(message=message, field=field)]
 

@@ -6,8 +6,6 @@ worker holding it died), so a re-send is never a second edit or cancel."""
 from __future__ import annotations
 
 import re
-import time
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from datetime import timedelta
@@ -20,7 +18,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api.errors import ApiError
 from api.state import AppState
-from clients.temporal_updates import with_ready_retry
+from clients.temporal_updates import update_once, with_ready_retry
 from domain import order_rules as R
 from store.orders import get_view
 from workflows import order_types as O
@@ -105,22 +103,16 @@ async def update(client: Client, order_id: str, name: str, arg: Any, result_type
                  update_id: str | None = None) -> T:
     """Sends the Update (re-sent with the same id while the workflow is not ready); a refusal by its validator or
     handler → 409 (422 for a prevalidation code) with the workflow's message and its type as error_type. No answer
-    within `wait` seconds (no worker took it, or the workflow still waits for the ATS): each send's RPC deadline
-    ends it, WorkflowUpdateRPCTimeoutOrCancelledError → 503 + Retry-After (api/errors); a re-send with the same
-    Update id (submit, replace) is the same Update."""
+    within `wait` seconds (no worker took it, or the workflow still waits for the ATS): 503 + Retry-After
+    (clients/temporal_updates.update_once, api/errors); a re-send with the same Update id (submit, replace) is the
+    same Update."""
     handle = client.get_workflow_handle(O.workflow_id(order_id))
-    uid = update_id or uuid.uuid4().hex
-    deadline = time.monotonic() + wait
-
-    def left() -> timedelta:
-        return timedelta(seconds=max(0.5, deadline - time.monotonic()))
-
-    call: Callable[[], Awaitable[T]] = (
-        (lambda: handle.execute_update(name, arg, id=uid, result_type=result_type, rpc_timeout=left()))
-        if arg is not None else (lambda: handle.execute_update(name, id=uid, result_type=result_type,
-                                                               rpc_timeout=left())))
+    call: Callable[[str, timedelta], Awaitable[T]] = (
+        (lambda uid, timeout: handle.execute_update(name, arg, id=uid, result_type=result_type, rpc_timeout=timeout))
+        if arg is not None else (lambda uid, timeout: handle.execute_update(name, id=uid, result_type=result_type,
+                                                                            rpc_timeout=timeout)))
     try:
-        return await with_ready_retry(call, resend_timeouts=True, deadline=deadline)
+        return await update_once(call, wait, update_id)
     except WorkflowUpdateFailedError as exc:
         raise _refused(exc) from None
     except RPCError as exc:

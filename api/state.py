@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 import httpx
 from redis.asyncio import Redis
@@ -52,6 +53,17 @@ class AppState:
             http=http,
             mail=MailClient(http, settings.providers_url, settings.provider_api_key),
         )
+
+    @property
+    def answer_wait(self) -> float:
+        """Seconds a request waits for a workflow's answer (an Update, a query) before it answers 503 + Retry-After
+        (docs/errors.md "While no worker answers")."""
+        return self.settings.workflow_answer_wait_seconds
+
+    @property
+    def query_timeout(self) -> timedelta:
+        """A query's RPC deadline (the server ends a query no worker took at 30 s anyway: 503 too)."""
+        return timedelta(seconds=self.answer_wait)
 
     async def temporal(self) -> Client:
         async with self._temporal_lock:

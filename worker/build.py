@@ -38,6 +38,7 @@ from config import Settings
 from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
 from worker.fault_hook import interceptors
+from worker.stale_updates import StaleUpdates
 from workflows.bank_link import BankLinkWorkflow
 from workflows.document_upload import DocumentUploadWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
@@ -104,7 +105,8 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:
     return Worker(client, task_queue=settings.task_queue, workflows=list(WORKFLOWS),
-                  activities=activities(settings, r), interceptors=interceptors(settings.fault_hook_dir),
+                  activities=activities(settings, r),
+                  interceptors=[StaleUpdates(), *interceptors(settings.fault_hook_dir)],
                   max_cached_workflows=settings.worker_max_cached_workflows,
                   max_concurrent_workflow_tasks=settings.worker_workflow_tasks,
                   sticky_queue_schedule_to_start_timeout=timedelta(seconds=settings.worker_sticky_timeout_seconds))

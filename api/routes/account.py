@@ -182,8 +182,9 @@ async def email_confirm(body: KeyIn, state: State, db: Db) -> Response:
         client = await state.temporal()
         handle = client.get_workflow_handle(conf.workflow_id)
         try:  # sent once with its id (again only with the same id): no worker answering → 503 + Retry-After
-            await update_once(lambda uid: handle.execute_update(EmailVerificationWorkflow.confirm,
-                                                                ConfirmRequest(conf.id), id=uid))
+            await update_once(lambda uid, timeout: handle.execute_update(
+                EmailVerificationWorkflow.confirm, ConfirmRequest(conf.id), id=uid, rpc_timeout=timeout),
+                state.answer_wait)
         except WorkflowUpdateFailedError as exc:
             raise ApiError(422, str(getattr(exc.cause, "message", None) or LINK_EXPIRED), field="key") from None
         except RPCError as exc:

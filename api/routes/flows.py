@@ -98,8 +98,9 @@ async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
             task_queue=state.settings.task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
             static_summary=k.summary(user, args), search_attributes=TypedSearchAttributes(attributes))
 
-    raw: RawValue = await update_once(lambda uid: client.execute_update_with_start_workflow(
-        k.workflow.open, id=uid, start_workflow_operation=start(), result_type=RawValue))
+    raw: RawValue = await update_once(lambda uid, timeout: client.execute_update_with_start_workflow(
+        k.workflow.open, id=uid, start_workflow_operation=start(), result_type=RawValue, rpc_timeout=timeout),
+        state.answer_wait)
     flow = _raw(raw)
     await publish_raw(state, flow_id, flow)
     return _state(flow)
@@ -108,12 +109,17 @@ async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
 @router.get("/api/flows/{kind}/{flow_id}", responses=FLOW_STATE)
 async def get_flow(kind: str, flow_id: str, user: CurrentCaller, state: State) -> Response:
     _owned(kind, flow_id, user)
+    return _state(_raw(await _read(state, flow_id)))
+
+
+async def _read(state: State, flow_id: str) -> RawValue:
+    """The flow's state from its workflow; no worker answering within the wait → 503 + Retry-After (api/errors)."""
     try:  # by name: given the method, the SDK would ignore result_type
         raw: RawValue = await (await state.temporal()).get_workflow_handle(flow_id).query(
-            STATE_QUERY, result_type=RawValue)
+            STATE_QUERY, result_type=RawValue, rpc_timeout=state.query_timeout)
     except RPCError as exc:
         raise _not_found(exc) from None
-    return _state(_raw(raw))
+    return raw
 
 
 async def _update(kind: str, flow_id: str, user: Owner, state: State, name: str, arg: Any = None) -> Response:
@@ -122,8 +128,9 @@ async def _update(kind: str, flow_id: str, user: Owner, state: State, name: str,
     method = getattr(k.workflow, name)
     try:
         raw: RawValue = await update_once(
-            lambda uid: handle.execute_update(method, arg, id=uid, result_type=RawValue) if arg is not None
-            else handle.execute_update(method, id=uid, result_type=RawValue))
+            lambda uid, timeout: handle.execute_update(method, arg, id=uid, result_type=RawValue, rpc_timeout=timeout)
+            if arg is not None else handle.execute_update(method, id=uid, result_type=RawValue, rpc_timeout=timeout),
+            state.answer_wait)
     except WorkflowUpdateFailedError as exc:
         return _failed_update(exc)
     except RPCError as exc:
@@ -171,6 +178,7 @@ async def close(kind: str, flow_id: str, user: CurrentCaller, state: State) -> R
 async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller, state: State) -> StreamingResponse:
     """Server-Sent Events: the current FlowState, then a new one every time it changes."""
     _owned(kind, flow_id, user)
+    await _read(state, flow_id)  # the answer before the stream opens: not found → 404, no worker → 503 (sent again)
     client = await state.temporal()
 
     async def stream() -> AsyncIterator[bytes]:
@@ -181,7 +189,8 @@ async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller,
                 try:
                     await pubsub.subscribe(flow_channel(flow_id))
                     # read after subscribing: whatever changed before, or while Redis was away, is in this state
-                    current: RawValue = await handle.query(STATE_QUERY, result_type=RawValue)
+                    current: RawValue = await handle.query(STATE_QUERY, result_type=RawValue,
+                                                          rpc_timeout=state.query_timeout)
                     yield b"data: " + _raw(current) + b"\n\n"
                     while not await request.is_disconnected():
                         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=15)

@@ -29,7 +29,7 @@ from temporalio.service import RPCError
 
 from activities.merchandise_types import OrderItem, OrderRequest
 from api.deps import CurrentUser, Db, State
-from api.errors import ApiError
+from api.errors import SOMETHING_WENT_WRONG, ApiError
 from api.purchase_schemas import ProductsOut
 from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
@@ -141,8 +141,8 @@ async def create_order(body: OrderIn, user: CurrentUser, state: State, db: Db,
     except (RPCError, TimeoutError) as exc:  # not started, or still running: the order's workflow finishes it
         log.warning("merchandise order %s: no result in time (%r)", key, exc)
         order = await db.scalar(select(MerchandiseOrder).where(col(MerchandiseOrder.idempotency_key) == key))
-        if order is None:
-            raise ApiError(503, failure(state.settings.support_email)) from None
+        if order is None:  # not started, or no worker answering: sent again, the same key joins the same order
+            raise ApiError(503, SOMETHING_WENT_WRONG) from None
         return JSONResponse(order_json(order, status="pending"), status_code=202)
     if result.status != "confirmed" or result.order_id is None:
         return refused

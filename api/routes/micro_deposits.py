@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError
+from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
@@ -48,11 +48,14 @@ async def verify_micro_deposits(body: MicroDepositsIn, request: Request, user: C
         return {"status": "verified", "message": VERIFIED}
     handle = (await state.temporal()).get_workflow_handle(workflow_id(user.id, source.id))
     try:
-        message = await update_once(lambda uid: handle.execute_update(BankLinkWorkflow.verify, amounts, id=uid))
+        message = await update_once(lambda uid, timeout: handle.execute_update(
+            BankLinkWorkflow.verify, amounts, id=uid, rpc_timeout=timeout), state.answer_wait)
     except WorkflowUpdateFailedError as exc:
         cause = exc.cause
         text = cause.message if isinstance(cause, ApplicationError) else "Something went wrong, please try again"
         raise ApiError(422, text) from None
-    except RPCError:
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:  # no worker answering: 503 + Retry-After (api/errors)
+            raise
         raise ApiError(409, "This bank account can no longer be verified; please link it again.") from None
     return {"status": "verified", "message": message}

@@ -68,7 +68,8 @@ async def reservation(asset_id: Id, user: CurrentUser, state: State, db: Db,
     await asset_of(db, asset_id)
     client = await state.temporal()
     flow_id = await running_purchase(db, client, user, asset_id)
-    info: dict[str, Any] = await client.get_workflow_handle(flow_id).query(MakeInvestmentWorkflow.reservation_info)
+    info: dict[str, Any] = await client.get_workflow_handle(flow_id).query(MakeInvestmentWorkflow.reservation_info,
+                                                                             rpc_timeout=state.query_timeout)
     return info
 
 
@@ -83,7 +84,8 @@ async def prepare_signature(body: SignatureIn, user: CurrentUser, state: State, 
     asset = await asset_of(db, body.asset)
     client = await state.temporal()
     flow_id = await running_purchase(db, client, user, asset.id)
-    flow: FlowState = await client.get_workflow_handle(flow_id).query(MakeInvestmentWorkflow.state)
+    flow: FlowState = await client.get_workflow_handle(flow_id).query(MakeInvestmentWorkflow.state,
+                                                                       rpc_timeout=state.query_timeout)
     if flow.step != "docusign" or not flow.context.get("envelope_view_url"):
         raise ApiError(409, "Sorry, something went wrong")
     return EnvelopeOut(envelope_id=str(flow.context["envelope_id"]),
@@ -100,7 +102,8 @@ async def invest(asset_id: Id, body: InvestIn, user: CurrentUser, state: State, 
     handle = client.get_workflow_handle(await running_purchase(db, client, user, asset_id))
     req = RestInvest(body.shares, body.envelope_id, body.sa_signed_and_agreed_at)
     try:
-        flow: FlowState = await update_once(lambda uid: handle.execute_update(MakeInvestmentWorkflow.invest, req, id=uid))
+        flow: FlowState = await update_once(lambda uid, timeout: handle.execute_update(
+            MakeInvestmentWorkflow.invest, req, id=uid, rpc_timeout=timeout), state.answer_wait)
     except WorkflowUpdateFailedError as exc:
         cause = exc.cause
         if isinstance(cause, ApplicationError) and cause.type in REFUSALS:

@@ -31,9 +31,10 @@ async def api_with(settings: Settings, temporal: Client, **changes: Any) -> Asyn
         await state.close()
 
 
-def client(state: AppState, address: str) -> httpx.AsyncClient:
-    """Calls the api from `address` (the socket peer as the api sees it)."""
+def client(state: AppState, address: str, *, as_served: bool = False) -> httpx.AsyncClient:
+    """Calls the api from `address` (the socket peer as the api sees it). `as_served`: an error the api's handler
+    answered (a 503) is that answer, as a server gives it (else ASGITransport raises it after the answer)."""
     app = create_app(state.settings)
     app.state.vitrine = state
-    transport = httpx.ASGITransport(app=app, client=(address, 40000))
+    transport = httpx.ASGITransport(app=app, client=(address, 40000), raise_app_exceptions=not as_served)
     return httpx.AsyncClient(transport=transport, base_url="http://testserver")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.service import RPCError, RPCStatusCode
 
-from api.errors import unavailable
+from api.errors import RETRY_AFTER_SECONDS, ApiError, unavailable
 
 
 def test_a_workflow_no_worker_answers_is_unavailable() -> None:
@@ -22,3 +22,9 @@ def test_other_temporal_refusals_are_not() -> None:
     assert not unavailable(RPCError("workflow not found", RPCStatusCode.NOT_FOUND, b""))
     assert not unavailable(RPCError("bad argument", RPCStatusCode.INVALID_ARGUMENT, b""))
     assert not unavailable(RPCError("some other precondition", RPCStatusCode.FAILED_PRECONDITION, b""))
+
+
+def test_every_503_says_when_to_send_it_again() -> None:
+    assert ApiError(503, "The store is not available right now.").headers == {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    assert ApiError(503, "ATS down", headers={"Retry-After": "5"}).headers == {"Retry-After": "5"}
+    assert ApiError(409, "moved on").headers is None

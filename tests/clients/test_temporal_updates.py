@@ -3,13 +3,16 @@ is sent again, with the same id, until it is answered; any other refusal reaches
 
 from __future__ import annotations
 
+import asyncio
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from google.protobuf.any_pb2 import Any as AnyProto
 from temporalio.api.common.v1 import GrpcStatus
 from temporalio.api.errordetails.v1 import WorkflowNotReadyFailure
 from temporalio.service import RPCError, RPCStatusCode
 
-from clients.temporal_updates import with_ready_retry
+from clients.temporal_updates import SEND_SECONDS, answer_by, update_once, with_answer_by, with_ready_retry
 
 
 def _not_ready(message: str) -> RPCError:
@@ -53,3 +56,25 @@ async def test_other_refusals_are_not_retried() -> None:
     with pytest.raises(RPCError, match="rate limit"):
         await with_ready_retry(call, delay=0.01)
     assert call.calls == 1
+
+
+async def test_an_update_nobody_answers_ends_at_its_wait_with_its_id_unchanged() -> None:
+    """The SDK waits without a deadline for an accepted Update's answer: the wait ends it (the api: 503)."""
+    sent: list[tuple[str, float]] = []
+
+    async def never(update_id: str, rpc_timeout: timedelta) -> str:
+        sent.append((update_id, rpc_timeout.total_seconds()))
+        await asyncio.Event().wait()
+        return "never"
+
+    with pytest.raises(TimeoutError):
+        await update_once(never, 0.2)
+    assert len(sent) == 1 and sent[0][1] <= SEND_SECONDS, sent
+    by = answer_by(sent[0][0])
+    assert by is not None and by <= datetime.now(UTC), sent  # taken later by a worker: refused (too late)
+
+
+def test_an_id_of_the_callers_own_carries_no_answer_by() -> None:
+    assert answer_by("submit-3efb7f4c-e7f0-5d34-953c-59b3bb8feeeb") is None
+    stamp = datetime(2026, 11, 27, 12, 0, 0, 250000, tzinfo=UTC)
+    assert answer_by(with_answer_by("abc", stamp)) == stamp
