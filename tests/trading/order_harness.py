@@ -107,6 +107,15 @@ class Market:
         assert r.status_code == 200, r.text
         return asset_id, ticker
 
+    async def open_with_ask(self, sessions: Sessions, units: int, price: str) -> tuple[int, str, float]:
+        """A fresh listing whose next session is OPEN with the market maker's ask resting: (asset id, ticker, the
+        session's start)."""
+        asset_id, ticker = await self.listing(sessions)
+        start = await self.next_session()
+        await self.maker(ticker, "ASK", units, price)
+        await self.to_open(start)
+        return asset_id, ticker, start
+
     async def maker(self, ticker: str, side: str, units: int, price: str) -> dict[str, Any]:
         """The market maker (another broker's participant) places a limit order: resting, or matching at once."""
         if not self.maker_token:
