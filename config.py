@@ -79,7 +79,7 @@ class Settings(BaseSettings):
     blocked_states: list[str] = Field(default_factory=list)
     enabled_states: list[str] = Field(default_factory=lambda: sorted(ENABLED_STATES))  # investing: 32 states
     # investing states where the initial offering is closed: trading only (state_status.io_enabled false; the
-    # trading-approved popup); none by default, `make dev` names one for its demo
+    # trading-approved popup); none by default (VITRINE_IO_CLOSED_STATES='["WA"]' shows the popup to a WA investor)
     io_closed_states: list[str] = Field(default_factory=list)
     ats_cards: int = 0  # feature flag atsCards (doc 1: 0): the /app/ats cards, 1 all three, 2 post-only only
     migration_flag: bool = False  # evolveMigration: off (both terms checkboxes on the SSN step)
