@@ -41,6 +41,13 @@ class Profile:
     frontend: int
     database: str
     persistent: bool
+    # whose settings the stack runs with: make dev's ("dev": the market maker on, the ATS's demo hours) or the
+    # browser tests' ("e2e": no market maker, shorter hours, faster providers); by default the profile's own name
+    settings_of: str = ""
+
+    @property
+    def settings(self) -> str:
+        return self.settings_of or ("dev" if self.persistent else "e2e")
 
 
 PROFILES = {
@@ -116,10 +123,10 @@ class Stack:
             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "5",
             "VITRINE_UPLOADS_DIR": str(ROOT / f".data/uploads-{profile.name}"),
         }
-        if profile.name == "dev":  # the local Temporal Web UI decodes payloads through the api without a token
+        if profile.settings == "dev":  # the local Temporal Web UI decodes payloads through the api without a token
             self.env["VITRINE_CODEC_OPEN_FOR_LOCAL_UI"] = "true"
             self.env["VITRINE_ATS_CARDS"] = "1"  # the demo shows the /app/ats introduction cards (doc 1's default: 0)
-        if not profile.persistent:
+        if profile.settings == "e2e":
             self.env["VITRINE_FRONTEND_DIST"] = str(ROOT / "frontend/dist")
             # every browser test comes from 127.0.0.1: the per-address limits must not end the run
             for name in ("LOGIN", "LOGIN_IP", "REGISTRATION", "RESET_IP", "MAIL_IP", "CODE_IP"):
