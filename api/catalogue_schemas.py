@@ -157,7 +157,17 @@ class HolidayOut(Documented):
     name: str
 
 
+class CalendarOut(Documented):
+    """The trading calendar's buckets (spec doc 3 §2.5): asset ids, each list in the order it shows."""
+
+    live: list[int]
+    postOnly: list[int]
+    ioComingSoon: list[int]
+    ioAvailable: list[int]
+
+
 class TradingDatesOut(Documented):
     timezone: str
     windows: list[TradingWindowDayOut]
     holidays: list[HolidayOut]
+    calendar: CalendarOut

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
+from api.calendar_view import calendar_of
 from api.catalogue import modified_since
 from api.catalogue_schemas import (
     AssetOut,
@@ -120,7 +121,9 @@ async def home_screen(request: Request, state: State, mode: Mode) -> Response:
 
 
 @router.get("/api/assets/trading-dates/")
-async def trading_dates() -> TradingDatesOut:
+async def trading_dates(request: Request, state: State, mode: Mode) -> TradingDatesOut:
+    """The market calendar's next sessions and holidays, and the investments calendar's buckets of the assets this
+    caller may see (live trading, post-only, offerings coming soon and available)."""
     now = datetime.now(UTC)
     windows = upcoming_windows(now, 10)
     years = {now.year, now.year + 1}
@@ -130,4 +133,5 @@ async def trading_dates() -> TradingDatesOut:
         windows=[TradingWindowDayOut(date=w.day.isoformat(), opens=w.opens.isoformat(), closes=w.closes.isoformat())
                  for w in windows],
         holidays=[HolidayOut(date=d.isoformat(), name=n) for d, n in holidays],
+        calendar=calendar_of(await visible_assets(request, state, mode), now),
     )

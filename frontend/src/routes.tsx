@@ -87,6 +87,7 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'place-bid/*', lazy: placeOrder('BID') },
     { path: 'place-ask/*', lazy: placeOrder('ASK') },
     { path: 'orders', lazy: page(() => import('./trading/OrdersPage'), (m) => m.OrdersPage) },
+    { path: 'investments-calendar', lazy: page(() => import('./pages/CalendarPage'), (m) => m.CalendarPage) },
     { path: 'ats/*', lazy: page(() => import('./trading/AtsPage'), (m) => m.AtsPage) },
     ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
     { path: '*', element: <Navigate to="/app/home" replace /> },

@@ -122,6 +122,19 @@ async def test_home_trading_dates_categories(api: httpx.AsyncClient) -> None:
     assert all(set(c) == {"key", "pathname", "title", "color"} for c in cats)  # the table's `order` is not public
 
 
+async def test_the_investments_calendar_buckets_what_the_catalogue_shows(api: httpx.AsyncClient) -> None:
+    items = (await api.get("/api/v2/assets/")).json()["items"]
+    calendar = (await api.get("/api/assets/trading-dates/")).json()["calendar"]
+    by_id = {a["id"]: a for a in items}
+    coming = {a["id"] for a in items if a["asset_status"] == "Coming Soon" and not a["is_exited"]}
+    available = {a["id"] for a in items if a["asset_status"] == "Open ICO" and a["progress_bar"] < 100
+                 and not a["is_exited"]}
+    assert coming and set(calendar["ioComingSoon"]) == coming
+    assert available and set(calendar["ioAvailable"]) == available
+    for bucket in ("live", "postOnly"):
+        assert all(by_id[i]["asset_status"] in ("Trading", "Post Only") for i in calendar[bucket])
+
+
 async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState) -> None:
     r = await api.post("/api/v3/auth/login/", json={"email": "early@vitrine.test", "password": "Vitrine2026!"},
                        headers=EARLY)

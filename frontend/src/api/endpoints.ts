@@ -4,7 +4,7 @@
  */
 import { call } from './call'
 import { api } from './client'
-import type { Asset, AssetStatusUpdate, AuthAnswer, Balance, Category, HomeScreen, UpdateSchedule, User } from './types'
+import type { Asset, AssetStatusUpdate, AuthAnswer, Balance, Category, HomeScreen, TradingDates, UpdateSchedule, User } from './types'
 
 
 function items<T>(data: unknown): T[] {
@@ -62,6 +62,8 @@ export const getStatusChanges = async (modifiedGte: number): Promise<UpdateSched
 }
 
 export const getHomeScreen = () => call<HomeScreen>(api.GET('/api/client-screens/home'))
+
+export const getTradingDates = () => call<TradingDates>(api.GET('/api/assets/trading-dates/'))
 
 export type NotifyKind = 'notify_me' | 'notify_on_trading'
 

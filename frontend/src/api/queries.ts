@@ -4,7 +4,7 @@
  * useQuery; a write invalidates the keys it changes.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { getAsset, getBalance, getCategories, getHomeScreen, getUser } from './endpoints'
+import { getAsset, getBalance, getCategories, getHomeScreen, getTradingDates, getUser } from './endpoints'
 import { getFinancialStatus, getFundingSource, getTransactions, type FinancialStatus, type FundingSource, type Transfer } from './funding'
 import { getMerchProducts, getUserInvestments, type Investment } from './purchase'
 import { keys } from './queryKeys'
@@ -17,6 +17,9 @@ export const categoriesQuery = () => queryOptions({ queryKey: keys.categories(),
 export const assetQuery = (assetId: number) => queryOptions({ queryKey: keys.asset(assetId), queryFn: () => getAsset(assetId) })
 
 export const homeScreenQuery = () => queryOptions({ queryKey: keys.homeScreen(), queryFn: getHomeScreen })
+
+/** The investments calendar: re-read each minute (a session starts or an offering opens while the page is open). */
+export const tradingDatesQuery = () => queryOptions({ queryKey: keys.tradingDates(), queryFn: getTradingDates, refetchInterval: 60_000 })
 
 export interface PortfolioData {
   balance: Balance

@@ -11,6 +11,7 @@ export const keys = {
   assets: () => ['catalogue', 'assets'] as const,
   asset: (assetId: number) => ['catalogue', 'asset', assetId] as const,
   homeScreen: () => ['home-screen'] as const,
+  tradingDates: () => ['catalogue', 'trading-dates'] as const,
   /** everything money: balance, bank, status, investments, transactions */
   financials: (userId: number) => ['financials', userId] as const,
   portfolio: (userId: number) => ['financials', userId, 'portfolio'] as const,

@@ -79,7 +79,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trading Dates */
+        /**
+         * Trading Dates
+         * @description The market calendar's next sessions and holidays, and the investments calendar's buckets of the assets this
+         *     caller may see (live trading, post-only, offerings coming soon and available).
+         */
         get: operations["trading_dates_api_assets_trading_dates__get"];
         put?: never;
         post?: never;
@@ -1348,6 +1352,20 @@ export interface components {
             /** Enabled */
             enabled: boolean;
         };
+        /**
+         * CalendarOut
+         * @description The trading calendar's buckets (spec doc 3 §2.5): asset ids, each list in the order it shows.
+         */
+        CalendarOut: {
+            /** Ioavailable */
+            ioAvailable: number[];
+            /** Iocomingsoon */
+            ioComingSoon: number[];
+            /** Live */
+            live: number[];
+            /** Postonly */
+            postOnly: number[];
+        };
         /** CancelOut */
         CancelOut: {
             /**
@@ -2306,6 +2324,7 @@ export interface components {
         };
         /** TradingDatesOut */
         TradingDatesOut: {
+            calendar: components["schemas"]["CalendarOut"];
             /** Holidays */
             holidays: components["schemas"]["HolidayOut"][];
             /** Timezone */

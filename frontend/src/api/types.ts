@@ -46,6 +46,8 @@ export type AssetStatusUpdate = Pick<Asset, 'id'> &
   >
 
 export type UpdateSchedule = components['schemas']['UpdateScheduleOut']
+/** The market calendar and the investments calendar's buckets (asset ids in display order). */
+export type TradingDates = components['schemas']['TradingDatesOut']
 
 export type Category = components['schemas']['CategoryPublic']
 

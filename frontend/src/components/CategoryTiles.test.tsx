@@ -5,22 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Asset } from '../api/types'
 import { CatalogueContext, type CatalogueApi, type CatalogueStatus } from '../catalogue/catalogueContext'
 import { CATEGORIES } from '../domain/categories'
+import { catalogueStub } from '../testing/catalogue'
 import { renderApp } from '../testing/render'
 import { CategoryTiles } from './CategoryTiles'
 
 afterEach(cleanup)
 
 function catalogue(status: CatalogueStatus, assets: Partial<Asset>[]): CatalogueApi {
-  return {
-    categories: CATEGORIES,
-    assets: assets as Asset[],
-    status,
-    reload: async () => undefined,
-    setActiveAssetId: () => undefined,
-    accessTypeFor: () => null,
-    dots: new Set(),
-    markOpened: () => undefined,
-  }
+  return catalogueStub(assets as Asset[], { status })
 }
 
 function renderTiles(api: CatalogueApi) {

@@ -122,7 +122,7 @@ export function TradeButtons({ asset }: { asset: Asset }) {
           <>
             <NotifyToggle asset={asset} />
             <Link asChild alignSelf="center" fontSize="sm">
-              <RouterLink to="/app/investments-calendar">Trading calendar</RouterLink>
+              <RouterLink to={`/app/investments-calendar?asset=${asset.id}`}>Trading calendar</RouterLink>
             </Link>
           </>
         ) : null}
