@@ -12,6 +12,7 @@ from sqlmodel import col
 from api.deps import CurrentUser, Db, State, own
 from api.financial_schemas import BalanceOut, FinancialStatusOut, FundingSourceOut, TransactionsOut
 from api.params import Id
+from api.routes.portfolio import portfolio_of
 from api.routes.transfers import transfer_json
 from store.crypto import mask_account
 from store.gates import active_source
@@ -26,13 +27,16 @@ router = APIRouter(tags=["financials"])
 async def balance(user_id: Id, user: CurrentUser, state: State, db: Db) -> dict[str, Any]:
     own(user, user_id)
     b = await balances(db, user.id)
+    in_assets = (await portfolio_of(state, db, user.id)).in_assets  # every share held at its current price
     pending = (await db.scalars(select(Transfer).where(col(Transfer.user_id) == user.id, col(Transfer.status) == "pending")
                                 .order_by(col(Transfer.id)))).all()
-    total = b["cash"] + b["investments"] + b["pending"] + b["withdrawing"]
+    # Pending: money on its way — deposits, withdrawals, cash held for open bids, sale proceeds not yet in cash
+    on_the_way = b["pending"] + b["withdrawing"] + b["held"] + b["proceeds"]
+    total = b["cash"] + in_assets + on_the_way  # Account Value = In Assets + In Cash + Pending
     held = await held_deposits(db, user.id, state.settings.deposit_hold_days)
     available = max(b["cash"] - held, Decimal("0.00"))  # recent deposits are held before they can be withdrawn
-    return {"cash": str(b["cash"]), "available": str(available), "investments": str(b["investments"]),
-            "pending": str(b["pending"] + b["withdrawing"]),
+    return {"cash": str(b["cash"]), "available": str(available), "investments": str(in_assets),
+            "pending": str(on_the_way),
             "total": str(total), "pending_info": [transfer_json(t) for t in pending]}
 
 
