@@ -6,7 +6,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { getAsset, getBalance, getCategories, getHomeScreen, getUser } from './endpoints'
 import { getFinancialStatus, getFundingSource, getTransactions, type FinancialStatus, type FundingSource, type Transfer } from './funding'
-import { getMerchProducts, getUserInvestments, type Investment } from './purchase'
+import { getGainLoss, getMerchProducts, getUserInvestments, type Holding } from './purchase'
 import { keys } from './queryKeys'
 import type { Balance } from './types'
 
@@ -23,7 +23,9 @@ export interface PortfolioData {
   pendingTransfers: Transfer[]
   source: FundingSource | null
   status: FinancialStatus
-  investments: Investment[]
+  /** the active groups per financial instrument, newest activity first */
+  holdings: Holding[]
+  exited: Holding[]
 }
 
 async function readPortfolio(userId: number): Promise<PortfolioData> {
@@ -34,10 +36,13 @@ async function readPortfolio(userId: number): Promise<PortfolioData> {
     getUserInvestments(userId),
   ])
   const pendingTransfers = Array.isArray(balance.pending_info) ? (balance.pending_info as Transfer[]) : []
-  return { balance, pendingTransfers, source, status, investments }
+  return { balance, pendingTransfers, source, status, holdings: investments.holdings, exited: investments.exited }
 }
 
 export const portfolioQuery = (userId: number) => queryOptions({ queryKey: keys.portfolio(userId), queryFn: () => readPortfolio(userId) })
+
+/** The all-time gain/loss block's read, apart from the portfolio's: its failure is only logged (spec doc 3 §4.12). */
+export const gainLossQuery = (userId: number) => queryOptions({ queryKey: keys.gainLoss(userId), queryFn: () => getGainLoss(userId) })
 
 export interface TransactionHistory {
   items: Transfer[]
@@ -48,7 +53,7 @@ export interface TransactionHistory {
 async function readTransactions(userId: number): Promise<TransactionHistory> {
   const [items, investments, source] = await Promise.all([getTransactions(userId), getUserInvestments(userId), getFundingSource(userId)])
   const bank = source ? `${source.name || 'your bank'} ••••${source.accountNumberTail}` : 'your bank'
-  return { items, investments: investments.length, bank }
+  return { items, investments: investments.items.length + investments.holdings.length + investments.exited.length, bank }
 }
 
 export const transactionsQuery = (userId: number) => queryOptions({ queryKey: keys.transactions(userId), queryFn: () => readTransactions(userId) })
