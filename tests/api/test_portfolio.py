@@ -13,8 +13,10 @@ import httpx
 
 from api.purchase_schemas import GainLossOut, InvestmentsOut
 from api.state import AppState
+from domain import ledger as L
 from domain import order_rules as R
 from store import trading_ledger as T
+from store.ledger import post
 from store.purchases import Order, buy
 from tests.api.accounts import signup
 from tests.api.documented import conforms
@@ -89,3 +91,20 @@ async def test_groups_sort_by_last_activity_and_another_investor_gets_404(api: h
     for tail in ("/investments", "/investments/performance/gain-loss"):
         r = await api.get(f"/api/users/{uid}{tail}", headers=other["headers"])
         assert r.status_code == 404, (tail, r.status_code)
+
+
+async def test_lots_posted_without_a_trade_are_valued_like_an_offering_purchase(api: httpx.AsyncClient,
+                                                                                app_state: AppState) -> None:
+    """The demo investors' lots (a `demo-shares` entry, no purchase row, no fill): In Assets counts them."""
+    user = await funded_investor(api, app_state, cash="50.00")
+    uid = int(user["user_id"])
+    asset = await offering(app_state, shares=100, value="2000.00")  # 20.00 a share
+    async with app_state.sessions() as db:
+        await post(db, f"test-lot:{uid}:{asset.id}", "demo-shares", [], memo="a lot like a demo lot",
+                   shares=L.offering_shares(uid, asset.id, 40, date(2026, 10, 1)))
+        await db.commit()
+    [h] = (await get(api, user, "/investments"))["holdings"]
+    assert (h["ticker"], h["shares"], h["averageCost"], h["currentTotal"], h["gainLoss"]) == (
+        asset.ticker, 40, "20.00", "800.00", "0.00")
+    b = await get(api, user, "/financials/balance")
+    assert (b["cash"], b["investments"], b["total"]) == ("50.00", "800.00", "850.00")
