@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from sqlalchemy import select
 from sqlmodel import col
 
@@ -18,9 +18,11 @@ from store.crypto import mask_account
 from store.gates import active_source
 from store.ledger import balances
 from store.models import Customer, Transfer
+from store.receipts import receipts
 from store.transfers import held_deposits
 
 router = APIRouter(tags=["financials"])
+PAGE_SIZE = 20  # receipts a page of Transaction History
 
 
 @router.get("/api/users/{user_id}/financials/balance", response_model=BalanceOut)
@@ -51,10 +53,15 @@ async def status(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
 
 
 @router.get("/api/users/{user_id}/financials/transactions", response_model=TransactionsOut)
-async def transactions(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
+async def transactions(user_id: Id, user: CurrentUser, db: Db, page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+                       page_size: Annotated[int, Query(ge=1, le=100)] = PAGE_SIZE) -> dict[str, Any]:
+    """Every receipt (deposits, withdrawals, offering purchases, trade fills, store orders, refunds), newest first,
+    a page at a time."""
     own(user, user_id)
-    rows = (await db.scalars(select(Transfer).where(col(Transfer.user_id) == user.id).order_by(col(Transfer.id).desc()))).all()
-    return {"items": [transfer_json(t) for t in rows]}
+    every = await receipts(db, user.id)
+    start = (page - 1) * page_size
+    return {"items": [r.as_json() for r in every[start:start + page_size]], "count": len(every), "page": page,
+            "next_page": page + 1 if start + page_size < len(every) else None}
 
 
 @router.get("/api/users/{user_id}/financials/funding-source", response_model=FundingSourceOut)

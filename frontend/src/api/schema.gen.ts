@@ -983,7 +983,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transactions */
+        /**
+         * Transactions
+         * @description Every receipt (deposits, withdrawals, offering purchases, trade fills, store orders, refunds), newest first,
+         *     a page at a time.
+         */
         get: operations["transactions_api_users__user_id__financials_transactions_get"];
         put?: never;
         post?: never;
@@ -2246,6 +2250,45 @@ export interface components {
             /** Items */
             items: components["schemas"]["ProductOut"][];
         };
+        /**
+         * ReceiptOut
+         * @description One receipt of Transaction History (spec doc 3 §3 Transfer / receipt): a deposit or withdrawal, an offering
+         *     purchase ('investment'), a trade fill ('trade': side BID or ASK, shares at unit_price), a store order
+         *     ('merchandise') or its refund; amounts as text with 2 places.
+         */
+        ReceiptOut: {
+            /** Amount */
+            amount: string;
+            /** Asset Ticker */
+            asset_ticker?: string | null;
+            /** Created */
+            created: string;
+            /** Failure Reason */
+            failure_reason?: string | null;
+            /** Financial Instrument Id */
+            financial_instrument_id?: string | null;
+            /** Id */
+            id: string;
+            /** Order Id */
+            order_id?: string | null;
+            /**
+             * Product Titles
+             * @default []
+             */
+            product_titles: string[];
+            /** Shares Count */
+            shares_count?: number | null;
+            /** Side */
+            side?: string | null;
+            /** Source Name */
+            source_name: string;
+            /** Status */
+            status: string;
+            /** Type */
+            type: string;
+            /** Unit Price */
+            unit_price?: string | null;
+        };
         /** Ref */
         Ref: {
             /** Id */
@@ -2435,10 +2478,19 @@ export interface components {
             /** Status */
             status: string;
         };
-        /** TransactionsOut */
+        /**
+         * TransactionsOut
+         * @description One page of receipts, newest first: `count` in all, `next_page` null on the last page.
+         */
         TransactionsOut: {
+            /** Count */
+            count: number;
             /** Items */
-            items: components["schemas"]["TransferOut"][];
+            items: components["schemas"]["ReceiptOut"][];
+            /** Next Page */
+            next_page?: number | null;
+            /** Page */
+            page: number;
         };
         /** TransferIn */
         TransferIn: {
@@ -7568,7 +7620,10 @@ export interface operations {
     };
     transactions_api_users__user_id__financials_transactions_get: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
             header?: never;
             path: {
                 user_id: number;
