@@ -16,8 +16,10 @@ from api.state import AppState
 from domain import ledger as L
 from domain import order_rules as R
 from store import trading_ledger as T
+from store.demo_investors import TRADED_TICKERS
 from store.ledger import post
 from store.purchases import Order, buy
+from store.seed import DEMO_PASSWORD
 from tests.api.accounts import signup
 from tests.api.documented import conforms
 from tests.flows.investors import funded_investor, offering
@@ -108,3 +110,20 @@ async def test_lots_posted_without_a_trade_are_valued_like_an_offering_purchase(
         asset.ticker, 40, "20.00", "800.00", "0.00")
     b = await get(api, user, "/financials/balance")
     assert (b["cash"], b["investments"], b["total"]) == ("50.00", "800.00", "850.00")
+
+
+async def test_the_demo_investor_sees_every_traded_asset_in_assets(api: httpx.AsyncClient, app_state: AppState) -> None:
+    """The issue's report: the demo investor held shares yet In Assets read $0.00 and Account Value the cash."""
+    r = await api.post("/api/v3/auth/login/", json={"email": "demo@vitrine.test", "password": DEMO_PASSWORD})
+    assert r.status_code == 200, r.text
+    demo = {"user_id": r.json()["user_id"], "headers": {"Authorization": f"JWT {r.json()['token']}"}}
+    holdings = (await get(api, demo, "/investments"))["holdings"]
+    held = {h["ticker"]: h for h in holdings if h["ticker"] in TRADED_TICKERS}
+    assert sorted(held) == sorted(TRADED_TICKERS)
+    for h in held.values():
+        assert h["shares"] >= 1 and Decimal(h["currentPricePerShare"]) > 0
+        assert Decimal(h["currentTotal"]) == h["shares"] * Decimal(h["currentPricePerShare"])
+    b = await get(api, demo, "/financials/balance")
+    in_assets = sum((Decimal(h["currentTotal"]) for h in holdings), Decimal(0))
+    assert Decimal(b["investments"]) == in_assets > 0
+    assert Decimal(b["total"]) == Decimal(b["cash"]) + in_assets + Decimal(b["pending"])
