@@ -20,6 +20,7 @@ from domain import ledger as L
 from domain.money import money
 from store.ledger import InsufficientFunds, lock_user, post
 from store.models import MerchandiseOrder
+from store.receipts import merchandise_key
 
 
 def refused(message: str) -> ApplicationError:
@@ -28,7 +29,7 @@ def refused(message: str) -> ApplicationError:
 
 
 def ledger_key(key: str) -> str:
-    return f"merchandise-order-{key}"
+    return merchandise_key(key)  # Transaction History finds the charge and its refund by it (store/receipts.py)
 
 
 class MerchandiseActivities(merchandise_types.MerchandiseActivities):

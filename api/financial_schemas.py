@@ -31,8 +31,34 @@ class FinancialStatusOut(BaseModel):
     funding_source: str | None = None
 
 
+class ReceiptOut(BaseModel):
+    """One receipt of Transaction History (spec doc 3 §3 Transfer / receipt): a deposit or withdrawal, an offering
+    purchase ('investment'), a trade fill ('trade': side BID or ASK, shares at unit_price), a store order
+    ('merchandise') or its refund; amounts as text with 2 places."""
+
+    id: str
+    type: str  # deposit | withdrawal | investment | trade | merchandise | refund
+    amount: str
+    status: str  # pending | processed | failed | cancelled
+    source_name: str  # bank | balance
+    created: str  # ISO 8601
+    failure_reason: str | None = None
+    product_titles: list[str] = []
+    shares_count: int | None = None
+    asset_ticker: str | None = None
+    order_id: str | None = None
+    financial_instrument_id: str | None = None
+    side: str | None = None  # BID | ASK (trades)
+    unit_price: str | None = None
+
+
 class TransactionsOut(BaseModel):
-    items: list[TransferOut]
+    """One page of receipts, newest first: `count` in all, `next_page` null on the last page."""
+
+    items: list[ReceiptOut]
+    count: int
+    page: int
+    next_page: int | None = None
 
 
 class FundingSourceInfo(BaseModel):

@@ -32,8 +32,49 @@ class InvestmentOut(Documented):
     portal_image: str
 
 
+class HoldingOut(Documented):
+    """One financial instrument's group (spec doc 3 §3 Investment's per-instrument display, §4.11), money as text
+    with 2 places: shares = bought - sold; averageCost of the shares still held; totalCost their cost basis;
+    currentTotal = shares x currentPricePerShare (the last trade, else the offering price); gainLoss = currentTotal -
+    totalCost and gainLossPercent of totalCost (null when it is 0); lastInvestmentDate the group's last activity."""
+
+    asset_id: int
+    ticker: str
+    display_name: str
+    category: str
+    portal_image: str
+    financialInstrumentId: str
+    type: str  # active | exited
+    shares: int
+    sharesBought: int
+    sharesSold: int
+    boughtTotal: str
+    soldTotal: str
+    averageCost: str
+    totalCost: str
+    currentPricePerShare: str
+    currentTotal: str
+    gainLoss: str
+    gainLossPercent: str | None
+    lastInvestmentDate: str | None
+
+
 class InvestmentsOut(Documented):
+    """`items`: the offering purchases, newest first; `holdings`: the active groups per financial instrument (shares
+    above 0), newest activity first; `exited`: the exited assets' groups, apart."""
+
     items: list[InvestmentOut]
+    holdings: list[HoldingOut]
+    exited: list[HoldingOut]
+
+
+class GainLossOut(Documented):
+    """The all-time gain/loss (spec doc 3 §3): what every share bought became (the current value of those held plus
+    the proceeds of those sold) minus what they cost, in dollars, and as a percentage of that cost (null before any
+    purchase)."""
+
+    allTimeAmount: str
+    allTimePercentage: str | None
 
 
 class GiftOut(Documented):

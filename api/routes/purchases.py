@@ -1,5 +1,5 @@
 """The spec's purchase calls (doc 2 §7) on the caller's running make-investment flow: reservation, e-signature,
-invest; gift-code validation; the investments list."""
+invest; gift-code validation (the investments list: api/routes/portfolio.py)."""
 
 from __future__ import annotations
 
@@ -13,20 +13,19 @@ from sqlmodel import col
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
-from api.deps import CurrentUser, Db, State, own
+from api.deps import CurrentUser, Db, State
 from api.errors import ApiError, ErrorItem, error_response
 from api.flow_refusals import refusal_response
 from api.params import Id
 from api.purchase_flow import asset_of, running_purchase
-from api.purchase_schemas import GiftOut, InvestmentOut, InvestmentsOut, ReservationOut
+from api.purchase_schemas import GiftOut, InvestmentOut, ReservationOut
 from api.routes.flows import publish
 from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
 from clients.promo import PromoClient
 from clients.temporal_updates import update_once
 from domain import purchase as P
-from store.models import Asset, Investment
-from store.purchases import investment_json
+from store.models import Asset
 from workflows.flow_core import REFUSALS, FlowState
 from workflows.make_investment import MakeInvestmentWorkflow, RestInvest
 
@@ -148,12 +147,3 @@ async def _by_ticker(db: Db, ticker: str) -> Asset:
     if asset is None:
         raise ApiError(404, "Asset not found.")
     return asset
-
-
-@router.get("/api/users/{user_id}/investments", response_model=None, responses={200: {"model": InvestmentsOut}})
-async def investments(user_id: Id, user: CurrentUser, db: Db) -> dict[str, Any]:
-    own(user, user_id)
-    rows = (await db.execute(select(Investment, Asset).join(Asset, col(Asset.id) == col(Investment.asset_id))
-                             .where(col(Investment.user_id) == user.id).order_by(col(Investment.id).desc()))).all()
-    return {"items": [investment_json(inv, asset) for inv, asset in rows]}
-

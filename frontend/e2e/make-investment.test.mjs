@@ -155,7 +155,7 @@ for (const variant of [DESKTOP, ANDROID]) {
       await shot('esign')
       await sign.click()
       await finishPurchase(page, costA, 4, shot, { merch: true })
-      const list = page.getByTestId('investment')
+      const list = page.getByTestId('position')
       await list.filter({ hasText: '#55PS1' }).waitFor()
       assert.match(await list.filter({ hasText: '#55PS1' }).innerText(), /4 shares/)
       assert.match(await list.filter({ hasText: '#55PS1' }).innerText(), /\$100\.00/)

@@ -10,6 +10,12 @@ export const NAV_NOTIFICATION_HIDE_MS = 6_000
 export const MOBILE_MAX_WIDTH_PX = 767
 export const SIGNUP_REDIRECT_DELAY_MS = 1_000
 
+/** Feature flags (spec doc 1 §9): their defaults. */
+export const FEATURE_FLAGS = {
+  /** My Portfolio's all-time gain/loss block */
+  gainLossEnabled: env.VITE_GAIN_LOSS_ENABLED !== 'off',
+} as const
+
 export const SUPPORT_EMAIL: string = env.VITE_SUPPORT_EMAIL || 'support@vitrine.app'
 export const SITE_URL: string = env.VITE_SITE_URL || 'https://www.vitrine.app'
 export const FAQ_URL: string = env.VITE_FAQ_URL || `${SITE_URL}/faq`

@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_SUPPORT_EMAIL?: string
+  readonly VITE_GAIN_LOSS_ENABLED?: string
   readonly VITE_SITE_URL?: string
   readonly VITE_FAQ_URL?: string
   readonly VITE_APP_STORE_URL?: string

@@ -78,6 +78,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("POST", "/api/assets/{asset_id}/invest"): CATALOGUE,
     ("POST", "/api/promocode/validate/"): SELF,
     ("GET", "/api/users/{user_id}/investments"): OWNER,
+    ("GET", "/api/users/{user_id}/investments/performance/gain-loss"): OWNER,
     ("GET", "/api/merchandising/products/"): SELF,
     ("POST", "/api/merchandising/orders/"): SELF,
     ("GET", "/api/health"): PUBLIC,
@@ -220,7 +221,8 @@ async def test_ids_in_bodies_reach_only_the_callers_own(api: httpx.AsyncClient, 
     # /api/users/{id}/... of another user, and of users who do not exist, are not found
     other = await signup(api)
     for uid in (other["user_id"], a["user_id"], 2**31 - 1):
-        for tail in ("", "/financials/balance", "/financials/transactions", "/investments"):
+        for tail in ("", "/financials/balance", "/financials/transactions", "/investments",
+                     "/investments/performance/gain-loss"):
             r = await api.get(f"/api/users/{uid}{tail}", headers=hb)
             assert r.status_code == 404, (uid, tail, r.status_code)
     # a's purchase is where it was

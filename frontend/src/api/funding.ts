@@ -24,10 +24,12 @@ export const getFundingSource = async (userId: number): Promise<FundingSource | 
 
 export const getFinancialStatus = (userId: number) => call<FinancialStatus>(api.GET('/api/users/{user_id}/financials/status', user(userId)))
 
-export const getTransactions = async (userId: number): Promise<Transfer[]> => {
-  const data = await call<Schemas['TransactionsOut']>(api.GET('/api/users/{user_id}/financials/transactions', user(userId)))
-  return data.items as Transfer[]
-}
+export type Receipt = Schemas['ReceiptOut']
+export type ReceiptsPage = Schemas['TransactionsOut']
+
+/** One page of receipts, newest first (GET /api/users/{id}/financials/transactions). */
+export const getTransactions = (userId: number, page = 1) =>
+  call<ReceiptsPage>(api.GET('/api/users/{user_id}/financials/transactions', { params: { path: { user_id: userId }, query: { page } } }))
 
 export const createTransfer = (type: TransferType, amount: string) =>
   call<Transfer>(api.POST('/api/dwolla/transfers/', { body: { type, amount } }))

@@ -14,6 +14,9 @@ export type PurchaseGift = Omit<components['schemas']['GiftOut'], 'value'> & { v
 
 /** An investment as GET /api/users/{id}/investments and the purchase's confirmation answer it (api/purchase_schemas). */
 export type Investment = components['schemas']['InvestmentOut']
+export type Investments = components['schemas']['InvestmentsOut']
+export type Holding = components['schemas']['HoldingOut']
+export type GainLoss = components['schemas']['GainLossOut']
 
 /** A store product (the inventory check's answer). */
 export type StoreProduct = components['schemas']['ProductOut']
@@ -43,8 +46,11 @@ export async function getMerchProducts(ids: readonly number[]): Promise<StorePro
 
 export const createMerchOrder = (body: MerchOrder) => call<MerchOrderAnswer>(api.POST('/api/merchandising/orders/', { body }))
 
-/** GET /api/users/{id}/investments, newest first. */
-export async function getUserInvestments(userId: number): Promise<Investment[]> {
-  const data = await call<components['schemas']['InvestmentsOut']>(api.GET('/api/users/{user_id}/investments', { params: { path: { user_id: userId } } }))
-  return data.items
-}
+/** GET /api/users/{id}/investments: the offering purchases (newest first), the holdings per financial instrument
+ * (newest activity first) and the exited investments. */
+export const getUserInvestments = (userId: number) =>
+  call<Investments>(api.GET('/api/users/{user_id}/investments', { params: { path: { user_id: userId } } }))
+
+/** GET /api/users/{id}/investments/performance/gain-loss: the all-time gain/loss. */
+export const getGainLoss = (userId: number) =>
+  call<GainLoss>(api.GET('/api/users/{user_id}/investments/performance/gain-loss', { params: { path: { user_id: userId } } }))

@@ -3,11 +3,12 @@
  * through the generated client (endpoints.ts, funding.ts, purchase.ts, trading.ts). Components use them with
  * useQuery; a write invalidates the keys it changes.
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import { getAsset, getBalance, getCategories, getHomeScreen, getTradingDates, getUser } from './endpoints'
-import { getFinancialStatus, getFundingSource, getTransactions, type FinancialStatus, type FundingSource, type Transfer } from './funding'
-import { getMerchProducts, getUserInvestments, type Investment } from './purchase'
+import { getFinancialStatus, getFundingSource, getTransactions, type FinancialStatus, type FundingSource, type ReceiptsPage, type Transfer } from './funding'
+import { getGainLoss, getMerchProducts, getUserInvestments, type Holding } from './purchase'
 import { keys } from './queryKeys'
+import { listOrders } from './trading'
 import type { Balance } from './types'
 
 export const userQuery = (userId: number) => queryOptions({ queryKey: keys.user(userId), queryFn: () => getUser(userId) })
@@ -26,7 +27,9 @@ export interface PortfolioData {
   pendingTransfers: Transfer[]
   source: FundingSource | null
   status: FinancialStatus
-  investments: Investment[]
+  /** the active groups per financial instrument, newest activity first */
+  holdings: Holding[]
+  exited: Holding[]
 }
 
 async function readPortfolio(userId: number): Promise<PortfolioData> {
@@ -37,24 +40,46 @@ async function readPortfolio(userId: number): Promise<PortfolioData> {
     getUserInvestments(userId),
   ])
   const pendingTransfers = Array.isArray(balance.pending_info) ? (balance.pending_info as Transfer[]) : []
-  return { balance, pendingTransfers, source, status, investments }
+  return { balance, pendingTransfers, source, status, holdings: investments.holdings, exited: investments.exited }
 }
 
 export const portfolioQuery = (userId: number) => queryOptions({ queryKey: keys.portfolio(userId), queryFn: () => readPortfolio(userId) })
 
-export interface TransactionHistory {
-  items: Transfer[]
-  investments: number
+/** The all-time gain/loss block's read, apart from the portfolio's: its failure is only logged (spec doc 3 §4.12). */
+export const gainLossQuery = (userId: number) => queryOptions({ queryKey: keys.gainLoss(userId), queryFn: () => getGainLoss(userId) })
+
+export interface ReceiptsChunk {
+  receipts: ReceiptsPage
+  /** on the first page: the bank's name and tail, and whether the investor has anything at all to list (spec doc 3
+   * §2.6: transfers, orders and assets all empty → back to the portfolio) */
   bank: string
+  empty: boolean
 }
 
-async function readTransactions(userId: number): Promise<TransactionHistory> {
-  const [items, investments, source] = await Promise.all([getTransactions(userId), getUserInvestments(userId), getFundingSource(userId)])
+async function readReceipts(userId: number, page: number, previous?: ReceiptsChunk): Promise<ReceiptsChunk> {
+  if (previous) return { ...previous, receipts: await getTransactions(userId, page) }
+  const [receipts, investments, orders, source] = await Promise.all([
+    getTransactions(userId, page),
+    getUserInvestments(userId),
+    listOrders(userId),
+    getFundingSource(userId),
+  ])
   const bank = source ? `${source.name || 'your bank'} ••••${source.accountNumberTail}` : 'your bank'
-  return { items, investments: investments.length, bank }
+  const assets = investments.items.length + investments.holdings.length + investments.exited.length
+  return { receipts, bank, empty: receipts.count === 0 && assets === 0 && orders.length === 0 }
 }
 
-export const transactionsQuery = (userId: number) => queryOptions({ queryKey: keys.transactions(userId), queryFn: () => readTransactions(userId) })
+/** Transaction History a page at a time (the next page while the last one names it). */
+export const transactionsQuery = (userId: number) =>
+  infiniteQueryOptions({
+    queryKey: keys.transactions(userId),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, client }) => {
+      const first = client.getQueryData<InfiniteData<ReceiptsChunk>>(keys.transactions(userId))?.pages[0]
+      return readReceipts(userId, pageParam, pageParam > 1 ? first : undefined)
+    },
+    getNextPageParam: (last: ReceiptsChunk) => last.receipts.next_page ?? undefined,
+  })
 
 /** The deposit/withdrawal gate's inputs, read fresh each time the popup opens (the user's cached copy refreshed too). */
 export const fundingGateQuery = (queryClient: QueryClient, userId: number) =>

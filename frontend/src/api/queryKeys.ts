@@ -15,6 +15,7 @@ export const keys = {
   /** everything money: balance, bank, status, investments, transactions */
   financials: (userId: number) => ['financials', userId] as const,
   portfolio: (userId: number) => ['financials', userId, 'portfolio'] as const,
+  gainLoss: (userId: number) => ['financials', userId, 'gain-loss'] as const,
   transactions: (userId: number) => ['financials', userId, 'transactions'] as const,
   fundingGate: (userId: number) => ['financials', userId, 'gate'] as const,
   merchProducts: (ids: readonly number[]) => ['merchandise', [...ids].sort((a, b) => a - b)] as const,

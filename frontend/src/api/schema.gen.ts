@@ -987,7 +987,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transactions */
+        /**
+         * Transactions
+         * @description Every receipt (deposits, withdrawals, offering purchases, trade fills, store orders, refunds), newest first,
+         *     a page at a time.
+         */
         get: operations["transactions_api_users__user_id__financials_transactions_get"];
         put?: never;
         post?: never;
@@ -1004,8 +1008,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Investments */
+        /**
+         * Investments
+         * @description The offering purchases (newest first), the holdings per financial instrument (newest activity first) and the
+         *     exited investments apart.
+         */
         get: operations["investments_api_users__user_id__investments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/investments/performance/gain-loss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gain Loss
+         * @description The all-time gain/loss of every share the investor ever bought.
+         */
+        get: operations["gain_loss_api_users__user_id__investments_performance_gain_loss_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1628,6 +1656,18 @@ export interface components {
         FundingSourceOut: {
             info?: components["schemas"]["FundingSourceInfo"] | null;
         };
+        /**
+         * GainLossOut
+         * @description The all-time gain/loss (spec doc 3 §3): what every share bought became (the current value of those held plus
+         *     the proceeds of those sold) minus what they cost, in dollars, and as a percentage of that cost (null before any
+         *     purchase).
+         */
+        GainLossOut: {
+            /** Alltimeamount */
+            allTimeAmount: string;
+            /** Alltimepercentage */
+            allTimePercentage: string | null;
+        };
         /** GiftIn */
         GiftIn: {
             /** Asset */
@@ -1685,6 +1725,53 @@ export interface components {
             financialInstrument: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * HoldingOut
+         * @description One financial instrument's group (spec doc 3 §3 Investment's per-instrument display, §4.11), money as text
+         *     with 2 places: shares = bought - sold; averageCost of the shares still held; totalCost their cost basis;
+         *     currentTotal = shares x currentPricePerShare (the last trade, else the offering price); gainLoss = currentTotal -
+         *     totalCost and gainLossPercent of totalCost (null when it is 0); lastInvestmentDate the group's last activity.
+         */
+        HoldingOut: {
+            /** Asset Id */
+            asset_id: number;
+            /** Averagecost */
+            averageCost: string;
+            /** Boughttotal */
+            boughtTotal: string;
+            /** Category */
+            category: string;
+            /** Currentpricepershare */
+            currentPricePerShare: string;
+            /** Currenttotal */
+            currentTotal: string;
+            /** Display Name */
+            display_name: string;
+            /** Financialinstrumentid */
+            financialInstrumentId: string;
+            /** Gainloss */
+            gainLoss: string;
+            /** Gainlosspercent */
+            gainLossPercent: string | null;
+            /** Lastinvestmentdate */
+            lastInvestmentDate: string | null;
+            /** Portal Image */
+            portal_image: string;
+            /** Shares */
+            shares: number;
+            /** Sharesbought */
+            sharesBought: number;
+            /** Sharessold */
+            sharesSold: number;
+            /** Soldtotal */
+            soldTotal: string;
+            /** Ticker */
+            ticker: string;
+            /** Totalcost */
+            totalCost: string;
+            /** Type */
+            type: string;
         };
         /** HolidayOut */
         HolidayOut: {
@@ -1763,8 +1850,16 @@ export interface components {
             /** Ticker */
             ticker: string;
         };
-        /** InvestmentsOut */
+        /**
+         * InvestmentsOut
+         * @description `items`: the offering purchases, newest first; `holdings`: the active groups per financial instrument (shares
+         *     above 0), newest activity first; `exited`: the exited assets' groups, apart.
+         */
         InvestmentsOut: {
+            /** Exited */
+            exited: components["schemas"]["HoldingOut"][];
+            /** Holdings */
+            holdings: components["schemas"]["HoldingOut"][];
             /** Items */
             items: components["schemas"]["InvestmentOut"][];
         };
@@ -2173,6 +2268,45 @@ export interface components {
             /** Items */
             items: components["schemas"]["ProductOut"][];
         };
+        /**
+         * ReceiptOut
+         * @description One receipt of Transaction History (spec doc 3 §3 Transfer / receipt): a deposit or withdrawal, an offering
+         *     purchase ('investment'), a trade fill ('trade': side BID or ASK, shares at unit_price), a store order
+         *     ('merchandise') or its refund; amounts as text with 2 places.
+         */
+        ReceiptOut: {
+            /** Amount */
+            amount: string;
+            /** Asset Ticker */
+            asset_ticker?: string | null;
+            /** Created */
+            created: string;
+            /** Failure Reason */
+            failure_reason?: string | null;
+            /** Financial Instrument Id */
+            financial_instrument_id?: string | null;
+            /** Id */
+            id: string;
+            /** Order Id */
+            order_id?: string | null;
+            /**
+             * Product Titles
+             * @default []
+             */
+            product_titles: string[];
+            /** Shares Count */
+            shares_count?: number | null;
+            /** Side */
+            side?: string | null;
+            /** Source Name */
+            source_name: string;
+            /** Status */
+            status: string;
+            /** Type */
+            type: string;
+            /** Unit Price */
+            unit_price?: string | null;
+        };
         /** Ref */
         Ref: {
             /** Id */
@@ -2363,10 +2497,19 @@ export interface components {
             /** Status */
             status: string;
         };
-        /** TransactionsOut */
+        /**
+         * TransactionsOut
+         * @description One page of receipts, newest first: `count` in all, `next_page` null on the last page.
+         */
         TransactionsOut: {
+            /** Count */
+            count: number;
             /** Items */
-            items: components["schemas"]["TransferOut"][];
+            items: components["schemas"]["ReceiptOut"][];
+            /** Next Page */
+            next_page?: number | null;
+            /** Page */
+            page: number;
         };
         /** TransferIn */
         TransferIn: {
@@ -7496,7 +7639,10 @@ export interface operations {
     };
     transactions_api_users__user_id__financials_transactions_get: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
             header?: never;
             path: {
                 user_id: number;
@@ -7597,6 +7743,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvestmentsOut"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gain_loss_api_users__user_id__investments_performance_gain_loss_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GainLossOut"];
                 };
             };
             /** @description Not signed in, or the session expired */

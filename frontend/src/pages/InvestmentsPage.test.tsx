@@ -39,6 +39,40 @@ const user = {
 
 const balance = { cash: '120.50', investments: '300.00', pending: '0', total: '420.50', pending_info: [] }
 
+function holding(over: Record<string, unknown>) {
+  return {
+    asset_id: 3,
+    ticker: '#77A10',
+    display_name: 'Porsche 911',
+    category: 'cars',
+    portal_image: '/media/assets/3/portal.svg',
+    financialInstrumentId: '77A10',
+    type: 'active',
+    shares: 12,
+    sharesBought: 15,
+    sharesSold: 3,
+    boughtTotal: '160.00',
+    soldTotal: '42.00',
+    averageCost: '10.67',
+    totalCost: '128.00',
+    currentPricePerShare: '14.00',
+    currentTotal: '168.00',
+    gainLoss: '40.00',
+    gainLossPercent: '31.25',
+    lastInvestmentDate: '2026-11-20T15:00:00+00:00',
+    ...over,
+  }
+}
+
+const investments = {
+  items: [],
+  holdings: [
+    holding({}),
+    holding({ asset_id: 4, ticker: '#88F40', financialInstrumentId: '88F40', display_name: 'Ferrari F40', shares: 1, averageCost: '30.00', totalCost: '30.00', currentPricePerShare: '26.60', currentTotal: '26.60', gainLoss: '-3.40', gainLossPercent: '-11.33' }),
+  ],
+  exited: [holding({ asset_id: 5, ticker: '#52JD', financialInstrumentId: '52JD', type: 'exited', shares: 0, currentTotal: '0.00', gainLoss: '0.00', gainLossPercent: null })],
+}
+
 function answers(over: Record<string, Answer | Answer[]> = {}): Record<string, Answer | Answer[]> {
   return {
     [`GET /api/users/${USER}`]: () => json(user),
@@ -46,7 +80,8 @@ function answers(over: Record<string, Answer | Answer[]> = {}): Record<string, A
     [`GET /api/users/${USER}/financials/funding-source`]: () =>
       json({ info: { id: 1, name: 'Chase', status: 'verified', accountNumberTail: '6789', method: 'manual' } }),
     [`GET /api/users/${USER}/financials/status`]: () => json({ customer_status: 'verified', bank_customer_status: 'verified', funding_source: 'fs-1' }),
-    [`GET /api/users/${USER}/investments`]: () => json({ items: [] }),
+    [`GET /api/users/${USER}/investments`]: () => json(investments),
+    [`GET /api/users/${USER}/investments/performance/gain-loss`]: () => json({ allTimeAmount: '36.60', allTimePercentage: '19.06' }),
     [`GET /api/financial-accounts/acct-${USER}/orders`]: () =>
       json({ data: [order({ id: 'o-1', ticker: '#88F40', side: 'BID', units: { requested: 5, filled: 0, unfilled: 5 }, pricing: { unit: '10.00', order: '50.00', debited: '0.00', credited: '0.00' } })] }),
     [`GET /api/financial-accounts/acct-${USER}/positions`]: () =>
@@ -76,8 +111,47 @@ describe('My Portfolio', () => {
     const pending = await screen.findByTestId('pending-orders')
     expect(within(pending).getByTestId('pending-order').textContent).toContain('Bid #88F40 · 5 × $10.00')
     expect(within(pending).getByTestId('held-cash').textContent).toContain('$50.00')
+  })
+
+  it('groups the holdings per instrument with shares, average cost, value and gain/loss in words and signs', async () => {
+    stubApi(answers())
+    renderPortfolio()
     const positions = await screen.findByTestId('positions')
-    expect(within(positions).getByTestId('position').textContent).toContain('4 shares')
+    expect(within(positions).getByText('My Investments (2)')).toBeTruthy() // the count is the groups'
+    const rows = within(positions).getAllByTestId('position')
+    expect(rows.map((r) => within(r).getByTestId('position-ticker').textContent)).toEqual(['#77A10', '#88F40'])
+    const [gain, loss] = rows as [HTMLElement, HTMLElement]
+    expect(within(gain).getByTestId('position-shares').textContent).toBe('12 shares')
+    expect(within(gain).getByTestId('position-average-cost').textContent).toBe('Average cost $10.67')
+    expect(within(gain).getByTestId('position-value').textContent).toBe('$168.00')
+    expect(within(gain).getByTestId('position-gain-loss').textContent).toBe('Gain +$40.00 (+31.25%)')
+    expect(within(loss).getByTestId('position-shares').textContent).toBe('1 share')
+    const lost = within(loss).getByTestId('position-gain-loss')
+    expect(lost.textContent).toBe('Loss -$3.40 (-11.33%)')
+    expect(lost.getAttribute('data-tone')).toBe('loss')
+    const exited = screen.getByTestId('exited')
+    expect(within(exited).getByText('Exited Investments (1)')).toBeTruthy()
+    expect(within(exited).getByTestId('position-ticker').textContent).toBe('#52JD')
+    expect(screen.queryByText('No Active or Exited Investments')).toBeNull()
+    expect((await screen.findByTestId('gain-loss-all-time')).textContent).toBe('Gain +$36.60 (+19.06%)')
+  })
+
+  it('shows the placeholder with neither active nor exited investments', async () => {
+    stubApi(answers({ [`GET /api/users/${USER}/investments`]: () => json({ items: [], holdings: [], exited: [] }) }))
+    renderPortfolio()
+    expect(await screen.findByText('No Active or Exited Investments')).toBeTruthy()
+    expect(screen.getByText('My Investments (0)')).toBeTruthy()
+    expect(screen.queryByTestId('exited')).toBeNull()
+  })
+
+  it('a failed gain/loss read is only logged: the rest of the portfolio shows', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    stubApi(answers({ [`GET /api/users/${USER}/investments/performance/gain-loss`]: () => json({ detail: 'down' }, 500) }))
+    renderPortfolio()
+    expect(within(await screen.findByTestId('positions')).getAllByTestId('position')).toHaveLength(2)
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('gain/loss', expect.anything()))
+    expect(screen.queryByTestId('gain-loss')).toBeNull()
+    logged.mockRestore()
   })
 
   it('shows the loading state until the answers come', async () => {

@@ -1,5 +1,6 @@
 /**
- * My Portfolio (spec doc 3 §2.6): the account block, the linked bank, the button row and the investments. Its child
+ * My Portfolio (spec doc 3 §2.6): the account block, the linked bank, the button row, the all-time gain/loss (behind
+ * gainLossEnabled) and the investments. Its child
  * routes open the micro-deposit popup (/microdeposits) and the deposit/withdrawal popup (/deposit-withdrawal) over it.
  */
 import { Button, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
@@ -14,6 +15,7 @@ import { BLOCKED_STATE } from '../domain/transfers'
 import { FlowErrorDialog } from '../flows/FlowErrorDialog'
 import { AccountSummary } from '../portfolio/AccountSummary'
 import { BankPanel } from '../portfolio/BankPanel'
+import { GainLossBlock } from '../portfolio/GainLossBlock'
 import { InvestmentsList } from '../portfolio/InvestmentsList'
 import { PortfolioTrading } from '../trading/PortfolioTrading'
 import { PortfolioActions } from '../portfolio/PortfolioActions'
@@ -81,6 +83,7 @@ export function InvestmentsPage() {
               documentNeeded={isDocumentNeeded(state.data.status.customer_status)}
               onUploadId={() => setUploadId(true)}
             />
+            <GainLossBlock userId={userId ?? 0} />
             <PortfolioTrading />
             <InvestmentsList data={state.data} />
             <RemoveBankDialog

@@ -1,22 +1,24 @@
 /**
- * /app/investments/transaction: Transaction History (spec doc 3 §2.6, §4.11): deposits and withdrawals, newest first,
- * with their status. With nothing to list it goes back to the portfolio.
+ * /app/investments/transaction: Transaction History (spec doc 3 §2.6, §4.11): every receipt — deposits, withdrawals,
+ * offering purchases, trade fills, store orders and refunds — newest first with their status, a page at a time ('Show
+ * more'). With no transfer, order or asset at all it goes back to the portfolio.
  */
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Navigate } from 'react-router'
 import { transactionsQuery } from '../api/queries'
 import { formatMoney } from '../domain/money'
-import { receiptDate, STATUS_LABELS, transferDestination, transferSource } from '../domain/receipts'
+import { isCredit, receiptDate, receiptDetail, receiptTitle, STATUS_LABELS } from '../domain/receipts'
 import { useSession } from '../session/useSession'
 import { Page } from '../ui/Page'
 
 export function TransactionHistoryPage() {
   const { userId } = useSession()
-  const read = useQuery({ ...transactionsQuery(userId ?? 0), enabled: userId !== null })
-  const state = read.data
+  const read = useInfiniteQuery({ ...transactionsQuery(userId ?? 0), enabled: userId !== null })
+  const first = read.data?.pages[0]
+  const state = first ? { bank: first.bank, items: (read.data?.pages ?? []).flatMap((p) => p.receipts.items) } : undefined
 
-  if (state && state.items.length === 0 && state.investments === 0) return <Navigate to="/app/investments" replace />
+  if (first?.empty) return <Navigate to="/app/investments" replace />
   return (
     <Page title="Transaction History" maxW="3xl" back={{ to: '/app/investments', label: 'My Portfolio' }}>
       {!state && !read.isError ? (
@@ -36,17 +38,17 @@ export function TransactionHistoryPage() {
         <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" data-testid="transactions">
           {state.items.map((t) => {
             const [label, palette] = STATUS_LABELS[t.status] ?? [t.status, 'gray']
-            const out = t.type === 'withdrawal'
+            const out = !isCredit(t)
             return (
               <Box as="li" key={t.id} bg="white" borderWidth="1px" borderColor="border.muted" borderRadius="xl" px={{ base: '4', md: '5' }} py="4" data-testid="transaction">
                 <HStack justify="space-between" align="flex-start" gap="3">
                   <Stack gap="0.5" minW="0">
-                    <Text fontWeight="semibold">{out ? 'Withdrawal' : 'Deposit'}</Text>
+                    <Text fontWeight="semibold">{receiptTitle(t)}</Text>
                     <Text fontSize="sm" color="fg.muted">
-                      From {transferSource(t, state.bank)} to {transferDestination(t, state.bank)}
+                      {receiptDetail(t, state.bank, formatMoney)}
                     </Text>
                     <Text fontSize="xs" color="fg.muted">
-                      {receiptDate(t.created)} · #{String(t.id).slice(0, 8)}
+                      {receiptDate(t.created)} · #{(t.order_id ?? t.id.replace(/^[a-z]+-/, '')).slice(0, 8)}
                     </Text>
                     {t.status === 'failed' && t.failure_reason ? (
                       <Text fontSize="sm" color="red.600">
@@ -67,6 +69,13 @@ export function TransactionHistoryPage() {
               </Box>
             )
           })}
+          {read.hasNextPage ? (
+            <Box as="li" alignSelf="center">
+              <Button variant="outline" size="sm" onClick={() => void read.fetchNextPage()} loading={read.isFetchingNextPage}>
+                Show more
+              </Button>
+            </Box>
+          ) : null}
         </Stack>
       )}
     </Page>

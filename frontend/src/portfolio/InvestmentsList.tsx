@@ -1,13 +1,16 @@
 /**
- * The investments sections: money on its way ('Pending transfers'), then the holdings (GET /api/users/{id}/investments:
- * ticker, name, shares, amount, each linking to its asset) or 'No Active or Exited Investments'.
+ * The investments sections (spec doc 3 §2.6, §4.11): money on its way ('Pending transfers'), then 'My Investments (n)'
+ * — the holdings grouped per financial instrument (GET /api/users/{id}/investments: shares, average cost, current value,
+ * gain/loss; newest activity first; n counts the groups) —, the exited investments apart, or 'No Active or Exited
+ * Investments' when there are neither.
  */
 import { Box, Button, HStack, Image, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
-import type { Investment } from '../api/purchase'
+import type { Holding } from '../api/purchase'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { assetPath } from '../domain/categories'
 import { formatMoney } from '../domain/money'
+import { GainLossFigure } from './GainLoss'
 import type { PortfolioData } from './usePortfolio'
 
 export function InvestmentsList({ data }: { data: PortfolioData }) {
@@ -31,11 +34,11 @@ export function InvestmentsList({ data }: { data: PortfolioData }) {
           ))}
         </Stack>
       ) : null}
-      <Stack gap="2" as="section" aria-labelledby="my-investments">
+      <Stack gap="2" as="section" aria-labelledby="my-investments" data-testid="positions">
         <Text id="my-investments" fontWeight="semibold" fontSize="lg">
-          My Investments ({data.investments.length})
+          My Investments ({data.holdings.length})
         </Text>
-        {data.investments.length === 0 ? (
+        {data.holdings.length === 0 && data.exited.length === 0 ? (
           <Stack gap="3" align="flex-start" bg="white" borderWidth="1px" borderColor="border.muted" borderRadius="2xl" p={{ base: '5', md: '6' }}>
             <Text fontWeight="semibold">No Active or Exited Investments</Text>
             <Text color="fg.muted">When you buy shares in an asset, they will be listed here.</Text>
@@ -44,48 +47,66 @@ export function InvestmentsList({ data }: { data: PortfolioData }) {
             </Button>
           </Stack>
         ) : (
-          <Stack as="ul" listStyleType="none" gap="2" aria-labelledby="my-investments">
-            {data.investments.map((i) => (
-              <li key={i.id}>
-                <InvestmentItem investment={i} />
-              </li>
-            ))}
-          </Stack>
+          <HoldingList holdings={data.holdings} />
         )}
       </Stack>
+      {data.exited.length > 0 ? (
+        <Stack gap="2" as="section" aria-labelledby="exited-investments" data-testid="exited">
+          <Text id="exited-investments" fontWeight="semibold" fontSize="lg">
+            Exited Investments ({data.exited.length})
+          </Text>
+          <HoldingList holdings={data.exited} />
+        </Stack>
+      ) : null}
     </Stack>
   )
 }
 
-function InvestmentItem({ investment: i }: { investment: Investment }) {
+function HoldingList({ holdings }: { holdings: Holding[] }) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="2" m="0" p="0">
+      {holdings.map((h) => (
+        <li key={h.financialInstrumentId}>
+          <HoldingItem holding={h} />
+        </li>
+      ))}
+    </Stack>
+  )
+}
+
+/** One financial instrument's group: shares, average cost, current value and gain/loss, linking to its asset. */
+function HoldingItem({ holding: h }: { holding: Holding }) {
   const { categories } = useCatalogue()
   return (
-    <LinkBox as="article" bg="white" borderWidth="1px" borderColor="border.muted" borderRadius="lg" px="4" py="3" _hover={{ borderColor: 'border.emphasized' }} data-testid="investment">
-      <HStack gap="3" align="center">
-        {i.portal_image ? (
-          <Image src={i.portal_image} alt="" boxSize="12" borderRadius="md" objectFit="cover" flexShrink="0" />
-        ) : (
-          <Box boxSize="12" borderRadius="md" bg="ink.100" flexShrink="0" aria-hidden="true" />
-        )}
+    <LinkBox as="article" bg="white" borderWidth="1px" borderColor="border.muted" borderRadius="lg" px="4" py="3" _hover={{ borderColor: 'border.emphasized' }} data-testid="position">
+      <HStack gap="3" align="flex-start">
+        <Image src={h.portal_image} alt="" boxSize="12" borderRadius="md" objectFit="cover" flexShrink="0" />
         <Box minW="0" flex="1">
           <LinkOverlay asChild>
-            <RouterLink to={assetPath(categories, i)}>
-              <Text as="span" fontWeight="bold" letterSpacing="0.04em" data-testid="investment-ticker">
-                {i.ticker}
+            <RouterLink to={assetPath(categories, h)}>
+              <Text as="span" fontWeight="bold" letterSpacing="0.04em" data-testid="position-ticker">
+                {h.ticker}
               </Text>
             </RouterLink>
           </LinkOverlay>
           <Text color="fg.muted" fontSize="sm" truncate>
-            {i.display_name}
+            {h.display_name}
+          </Text>
+          <Text fontSize="sm" data-testid="position-shares">
+            {h.shares} {h.shares === 1 ? 'share' : 'shares'}
+          </Text>
+          <Text color="fg.muted" fontSize="sm" data-testid="position-average-cost">
+            Average cost {formatMoney(h.averageCost)}
           </Text>
         </Box>
         <Box textAlign="end" flexShrink="0">
-          <Text fontWeight="semibold" data-testid="investment-amount">
-            {formatMoney(i.amount)}
+          <Text fontWeight="semibold" data-testid="position-value">
+            {formatMoney(h.currentTotal)}
           </Text>
-          <Text color="fg.muted" fontSize="sm" data-testid="investment-shares">
-            {i.shares} {i.shares === 1 ? 'share' : 'shares'}
+          <Text color="fg.muted" fontSize="xs">
+            at {formatMoney(h.currentPricePerShare)} a share
           </Text>
+          <GainLossFigure amount={h.gainLoss} percent={h.gainLossPercent} fontSize="sm" fontWeight="medium" data-testid="position-gain-loss" />
         </Box>
       </HStack>
     </LinkBox>

@@ -47,6 +47,7 @@ function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: bool
     mutationFn: () => confirmOrder(order.id),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.allTrading() })
+      void queryClient.invalidateQueries({ queryKey: keys.allFinancials() }) // a settled trade moves cash and holdings
       onDone(false)
     },
   })

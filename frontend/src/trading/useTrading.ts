@@ -89,7 +89,10 @@ export function useTrading(userId: number | null, assetId: number | null, instru
           if (event === 'order') {
             const o = body as Order
             if (assetId === null || o.asset === assetId) patch(o)
-            if (o.units.filled > 0) void getPositions(userId).then((positions) => write((v) => ({ ...v, positions })), () => undefined)
+            if (o.units.filled > 0) {
+              void getPositions(userId).then((positions) => write((v) => ({ ...v, positions })), () => undefined)
+              void queryClient.invalidateQueries({ queryKey: keys.financials(userId) }) // cash and holdings moved
+            }
           } else if (event === 'book') write((v) => ({ ...v, book: body as OrderBook }))
           else if (event === 'window') {
             // the window moved on (e.g. into CONFIRMATION): its status is read again (the confirm-trade popup)
