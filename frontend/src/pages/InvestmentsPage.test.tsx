@@ -6,8 +6,8 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { UserProvider } from '../account/UserProvider'
-import { CatalogueContext, type CatalogueApi } from '../catalogue/catalogueContext'
-import { CATEGORIES } from '../domain/categories'
+import { CatalogueContext } from '../catalogue/catalogueContext'
+import { catalogueStub } from '../testing/catalogue'
 import { session } from '../session/sessionStore'
 import { json, loggedInEachTest, renderApp, stubApi, type Answer } from '../testing/render'
 import { order } from '../trading/fixtures'
@@ -15,16 +15,7 @@ import { InvestmentsPage } from './InvestmentsPage'
 
 const USER = 7
 
-const catalogue: CatalogueApi = {
-  categories: CATEGORIES,
-  assets: [],
-  status: 'ready',
-  reload: async () => undefined,
-  setActiveAssetId: () => undefined,
-  accessTypeFor: () => null,
-  dots: new Set(),
-  markOpened: () => undefined,
-}
+const catalogue = catalogueStub()
 
 const user = {
   id: USER,
