@@ -23,6 +23,7 @@ MODULES = {
     "domain.documents": "documentRules",
     "domain.order_rules": "orderRules",
     "domain.profile_rules": "profileRules",
+    "domain.password_change": "passwordChangeRules",
 }
 
 

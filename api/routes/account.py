@@ -15,7 +15,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import CurrentUser, Db, State, own
 from api.email_flow import start_email_verification
-from api.errors import ApiError
+from api.errors import ApiError, ErrorItem
 from api.middleware import etag_for, etag_matches
 from api.params import Id
 from api.render import json_response, render
@@ -44,6 +44,7 @@ from api.users_view import user_json
 from clients.mail import ProviderError
 from clients.temporal_updates import update_once
 from domain import validation as v
+from domain.password_change import password_change_errors
 from domain.text import clean_text
 from store.models import Email, EmailConfirmation, User
 from store.passwords import hash_password, verify_password
@@ -119,8 +120,11 @@ async def _prove_password(request: Request, state: State, user: User, given: str
 @router.post("/api/auth/password/change/", responses={200: {"model": PasswordChangedOut}})
 async def password_change(body: PasswordChangeIn, request: Request, user: CurrentUser, state: State, db: Db) -> Response:
     """Every other session ends; this one continues with the token in the answer (the old one is refused too)."""
-    if err := v.new_password_error(body.new_password1, body.new_password2):
-        raise ApiError(422, err, field="new_password2" if err == v.PASSWORDS_SHOULD_MATCH else "new_password1")
+    # the settings form's rules (domain/password_change.py); the current password may be a login moments before
+    if errors := password_change_errors(body.old_password, body.new_password1, body.new_password2,
+                                        current_required=False):
+        items = [ErrorItem(message=m, field=f) for f, m in errors.items()]
+        raise ApiError(422, items[0].message, field=items[0].field, items=items)
     await _prove_password(request, state, user, body.old_password, "old_password")
     if await verify_password(user.password_hash, body.new_password1):
         raise ApiError(422, v.SAME_PASSWORD, field="new_password1")

@@ -87,3 +87,21 @@ export const profileRules = {
   TERMS_REQUIRED: "You must agree to the terms to continue",
   TICKERS_REQUIRED: "Company ticker is required",
 } as const
+
+/** domain/password_change.py */
+export const passwordChangeRules = {
+  CONFIRM: "new_password2",
+  CONFIRM_PASSWORD_REQUIRED: "Confirm password is required",
+  CURRENT: "old_password",
+  CURRENT_PASSWORD_REQUIRED: "Current password is required",
+  DIGIT_REQUIRED: "One digit is required",
+  MIN_LENGTH: 8,
+  NEW: "new_password1",
+  NEW_PASSWORD_REQUIRED: "New password is required",
+  PASSWORDS_SHOULD_MATCH: "Passwords should match",
+  SAME_PASSWORD: "The current password and new password should be different",
+  SAVE_FAILED: "Oops - Something went wrong. Please try again.",
+  TOO_SHORT: "Password should be at least 8 characters long",
+  UPPERCASE_REQUIRED: "One uppercase character is required",
+  WRONG_CURRENT_PASSWORD: "Oops - Something went wrong. Please verify your password and try again.",
+} as const

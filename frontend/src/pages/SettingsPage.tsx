@@ -1,9 +1,11 @@
-/** Settings: the account's e-mail and its verification, with links to the legal pages. */
+/** Settings (spec doc 3 §2.7): the account's e-mail and its verification, the e-mail and password changes, links to the legal pages. */
 import { Badge, Button, HStack, Link, Separator, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { useUser } from '../account/userContext'
 import { resendEmailConfirmation } from '../api/endpoints'
+import { ChangeEmailForm } from '../settings/ChangeEmailForm'
+import { ChangePasswordForm } from '../settings/ChangePasswordForm'
 import { useAlert } from '../ui/alertContext'
 import { Page, Panel } from '../ui/Page'
 
@@ -64,6 +66,13 @@ export function SettingsPage() {
                 Member since {new Date(user.date_joined).toLocaleDateString('en-US', { year: 'numeric', month: 'long' })}
               </Text>
             ) : null}
+          </Stack>
+        </Panel>
+        <Panel>
+          <Stack gap="6">
+            <ChangeEmailForm />
+            <Separator />
+            <ChangePasswordForm />
           </Stack>
         </Panel>
         <Panel>
