@@ -131,3 +131,43 @@ export async function moveMarketTo(phase) {
   assert.ok(target !== undefined, `unknown phase ${phase}`)
   await atsClock(target + MARGIN - now) // 0 when the market is there already: the sandbox still applies what is due
 }
+/**
+ * Records, in the page, every event of the trading streams (GET /api/trading/events, a fetch stream: the app's own
+ * reader gets an untouched copy) as { event, data }; read them with streamEvents. Call before the first navigation.
+ */
+export async function recordTradingStream(page) {
+  await page.addInitScript(() => {
+    window.__tradingEvents = []
+    const original = window.fetch.bind(window)
+    window.fetch = async (input, init) => {
+      const response = await original(input, init)
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+      if (!url.includes('/api/trading/events') || !response.body) return response
+      const [mine, theirs] = response.body.tee()
+      void (async () => {
+        const reader = mine.pipeThrough(new TextDecoderStream()).getReader()
+        let buffer = ''
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ done: true }))
+          if (done) return
+          buffer += value
+          const blocks = buffer.split('\n\n')
+          buffer = blocks.pop() ?? ''
+          for (const block of blocks) {
+            const event = block.match(/^event: ?(.*)$/m)?.[1] ?? 'message'
+            const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.replace(/^data: ?/, '')).join('\n')
+            let parsed = data
+            try { parsed = JSON.parse(data) } catch { /* not JSON: kept as text */ }
+            window.__tradingEvents.push({ event, data: parsed })
+          }
+        }
+      })()
+      return new Response(theirs, { status: response.status, statusText: response.statusText, headers: response.headers })
+    }
+  })
+}
+
+/** The trading stream events the page received so far, by event name. */
+export async function streamEvents(page, event) {
+  return page.evaluate((name) => (window.__tradingEvents ?? []).filter((e) => e.event === name).map((e) => e.data), event)
+}

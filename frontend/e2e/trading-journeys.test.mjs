@@ -18,7 +18,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
-import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, logIn, moveMarketTo, press, readyToTrade, toSelect, wizardAt } from './trading-helpers.mjs'
+import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, logIn, moveMarketTo, press, readyToTrade, recordTradingStream, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
 
 // the spec's messages (doc 3 §8: UNIT_PRICE_OUT_OF_BOUNDS, INSUFFICIENT_UNITS / INALIENABLE_UNITS)
 const OUT_OF_BOUNDS = 'Your Ask cannot be more than 30% lower than Last Traded Price. Please adjust your ask accordingly.'
@@ -279,6 +279,7 @@ for (const variant of [DESKTOP, ANDROID]) {
       await seller.close()
       await buyer.close()
     })
+    for (const { page } of [seller, buyer]) await recordTradingStream(page)
     await logIn(seller.page, 'trader1@vitrine.test')
     await logIn(buyer.page, 'trader2@vitrine.test')
     await readyToTrade(seller.page)
@@ -315,6 +316,9 @@ for (const variant of [DESKTOP, ANDROID]) {
     for (const { page } of [seller, buyer]) {
       assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded')
       assert.match(page.url(), /\/app\/investments$/)
+      // the start of CONFIRMATION reached the page over its live stream (the shell's `window` event)
+      const windows = await streamEvents(page, 'window')
+      assert.ok(windows.some((w) => w?.status === 'CONFIRMATION'), `no CONFIRMATION on the stream: ${JSON.stringify(windows)}`)
     }
     assert.match(await popups[0].innerText(), new RegExp(`Your ask on #${INSTRUMENT} was matched: 1 share at \\$${price.replace('.', '\\.')}`))
     assert.match(await popups[1].innerText(), new RegExp(`Your bid on #${INSTRUMENT} was matched: 1 share at \\$${price.replace('.', '\\.')}`))
