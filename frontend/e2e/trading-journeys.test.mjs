@@ -308,17 +308,22 @@ for (const variant of [DESKTOP, ANDROID]) {
 
     // from here on both stay on My Portfolio: no reload, no navigation (the marker dies with the document)
     for (const { page } of [seller, buyer]) await page.evaluate(() => (window.__sameDocument = true))
-    // the open: the two orders match; the close: CONFIRMATION — the popup comes over the shell's live stream
+    // the open: the two orders match — each leaves its page's pending transactions (the page kept live)
     await moveMarketTo('open')
+    for (const { page } of [seller, buyer]) {
+      await page.getByTestId('pending-order').filter({ hasText: `#${INSTRUMENT} · 1 × $${price}` }).waitFor({ state: 'detached', timeout: 60_000 })
+    }
+    // the close: CONFIRMATION — the popup comes over the shell's live stream
     await moveMarketTo('confirmation')
     const popups = [seller, buyer].map(({ page }) => page.getByTestId('confirm-trade'))
     await Promise.all(popups.map((p) => p.waitFor({ timeout: 90_000 })))
     for (const { page } of [seller, buyer]) {
       assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded')
       assert.match(page.url(), /\/app\/investments$/)
-      // the start of CONFIRMATION reached the page over its live stream (the shell's `window` event)
-      const windows = await streamEvents(page, 'window')
-      assert.ok(windows.some((w) => w?.status === 'CONFIRMATION'), `no CONFIRMATION on the stream: ${JSON.stringify(windows)}`)
+      // the start of CONFIRMATION reaches the page over its live stream (the shell's `window` event; the popup may
+      // have opened a moment before it, on the order's own event)
+      await page.waitForFunction(() => (window.__tradingEvents ?? []).some((e) => e.event === 'window' && e.data?.status === 'CONFIRMATION'), null, { timeout: 60_000, polling: 250 })
+        .catch(async () => assert.fail(`no CONFIRMATION on the stream: ${JSON.stringify(await streamEvents(page, 'window'))}`))
     }
     assert.match(await popups[0].innerText(), new RegExp(`Your ask on #${INSTRUMENT} was matched: 1 share at \\$${price.replace('.', '\\.')}`))
     assert.match(await popups[1].innerText(), new RegExp(`Your bid on #${INSTRUMENT} was matched: 1 share at \\$${price.replace('.', '\\.')}`))
