@@ -136,11 +136,13 @@ class Stack:
             self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "2", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",
                              "PROVIDERS_DOCUMENT_REVIEW_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "2",
                              "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "2",
-                             # shorter demo hours (40 s post-only, 80 s open, 40 s CONFIRMATION): a browser test of a
-                             # match waits at most one 120 s session for its CONFIRMATION; a sale's proceeds are cash
-                             # at once (My Portfolio shows them); orders poll the ATS every 5 s besides the webhooks
-                             "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "40", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "80",
-                             "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "40", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0",
+                             # long demo hours (1 h post-only, 1 h open, 30 min CONFIRMATION) that real time never
+                             # crosses during a test: the browser tests move the ATS's clock (POST /sandbox/ats/clock,
+                             # frontend/e2e/trading-helpers.mjs's DEMO_HOURS mirrors these) from phase to phase; a
+                             # sale's proceeds are cash at once (My Portfolio shows them); orders poll the ATS every
+                             # 5 s besides the webhooks
+                             "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "3600", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "3600",
+                             "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "1800", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0",
                              "VITRINE_ORDER_POLL_SECONDS": "5"})
 
     def start(self, name: str, cmd: list[str], cwd: Path = ROOT) -> None:

@@ -1,8 +1,9 @@
 // Helpers of the trading browser tests: the seeded demo traders (cash and aged lots of every traded asset, verified
 // e-mail, no profile yet) logged in, made ready for the order wizard once per stack (profile through the API, the
-// bank linked through the provider's sandbox: the investing passport), the wizard's steps, and reads as the user.
+// bank linked through the provider's sandbox: the investing passport), the wizard's steps, reads as the user, and the
+// ATS's clock (the sandbox's test control of the provider: the tests never wait for a real trading window).
 import assert from 'node:assert/strict'
-import { BASE_URL } from './helpers.mjs'
+import { BASE_URL, PROVIDERS_URL } from './helpers.mjs'
 import { flowCall } from './flow-helpers.mjs'
 import { onboardWithLinkedBank } from './funding-helpers.mjs'
 
@@ -11,6 +12,11 @@ export const ASSET_PATH = '/app/assets/cars/88F40'
 export const INSTRUMENT = '88F40'
 
 export async function logIn(page, email) {
+  // the educational post-only alert (once per asset and browser session) comes whenever the catalogue first says
+  // post-only: closed ('Got it') whenever it stands in the way of the test's next action
+  await page.addLocatorHandler(page.getByTestId('post-only-alert'), async (alert) => {
+    await alert.getByRole('button', { name: 'Got it' }).click()
+  })
   await page.goto(`${BASE_URL}/login`)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(TRADER_PASSWORD)
@@ -26,10 +32,6 @@ export async function apiGet(page, path) {
   }, path)
 }
 
-export async function userId(page) {
-  return page.evaluate(() => localStorage.getItem('user_id'))
-}
-
 /** The signed-in trader's profile and bank, once (the onboarding flow is done for good afterwards). */
 export async function readyToTrade(page) {
   const opened = await flowCall(page, 'POST', '/api/flows/onboarding')
@@ -39,18 +41,18 @@ export async function readyToTrade(page) {
   await onboardWithLinkedBank(page)
 }
 
-/** Closes the post-only alert if the market is accepting orders only (once per asset and browser session). */
-export async function dismissPostOnly(page) {
-  const alert = page.getByTestId('post-only-alert')
-  if (await alert.isVisible().catch(() => false)) await alert.getByRole('button', { name: 'Got it' }).click()
-}
-
 /**
- * Acknowledges a placed order's summary ("okay"); a matched one's confirm-trade popup may cover it first (the window
- * reached CONFIRMATION meanwhile), which is where the journey goes next anyway.
+ * The asset page once it shows the market in `phase` (after moveMarketTo: the catalogue catches up with the ATS):
+ * 'open' with the 'Trading Window Now open!' banner, otherwise Buy without the banner.
  */
-export async function acknowledgeSummary(page) {
-  await Promise.any([page.getByTestId('order-okay').click(), page.getByTestId('confirm-trade').waitFor()])
+export async function assetPageIn(page, phase) {
+  await page.goto(`${BASE_URL}${ASSET_PATH}`)
+  await page.getByTestId('trade-buttons').waitFor({ timeout: 30_000 })
+  await page.waitForFunction((live) => {
+    const banner = document.querySelector('[data-testid="trading-banner"]') !== null
+    const buy = document.querySelector('[data-testid="buy-button"]')
+    return buy !== null && !buy.hasAttribute('disabled') && banner === live
+  }, phase === 'open', { timeout: 90_000, polling: 250 })
 }
 
 /** The wizard's current step (its rendered step), optionally with its heading. */
@@ -85,9 +87,87 @@ export async function toSelect(page) {
   throw new Error('the order wizard never reached select-bid')
 }
 
-/** The chooser's 'Cancel Order' (§4.4: Cancel is hidden during live trading). On the e2e stack's demo hours the
- * window is open 80 s of every 120 s and the catalogue is read every 15 s, so the button shows once the window is
- * post-only or closed again: wait for it that long, then press it. */
+/** The chooser's 'Cancel Order' (§4.4: shown only outside live trading; the test has moved the window there). */
 export async function chooseCancel(page) {
-  await page.getByTestId('order-chooser').getByRole('button', { name: 'Cancel Order' }).click({ timeout: 150_000 })
+  await page.getByTestId('order-chooser').getByRole('button', { name: 'Cancel Order' }).click({ timeout: 60_000 })
+}
+
+// The e2e stack's demo hours (scripts/stack.py, profile e2e: PROVIDERS_ATS_DEMO_*): session k spans
+// [k·cycle, (k+1)·cycle), post-only then open; its CONFIRMATION follows the close, during the next session's post-only.
+// Long enough that real time never moves the window during a test: the tests move it with the ATS's clock.
+export const DEMO_HOURS = { postOnly: 3600, open: 3600, confirmation: 1800 }
+const PROVIDER_KEY = process.env.E2E_PROVIDER_KEY || 'sandbox-provider-key'
+const MARGIN = 2 // seconds past a boundary
+
+async function atsClock(advanceSeconds) {
+  const init = advanceSeconds === undefined
+    ? { headers: { 'X-Provider-Key': PROVIDER_KEY } }
+    : { method: 'POST', headers: { 'X-Provider-Key': PROVIDER_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceSeconds }) }
+  const response = await fetch(`${PROVIDERS_URL}/sandbox/ats/clock`, init)
+  const body = await response.text()
+  assert.equal(response.status, 200, `the ATS clock: ${response.status} ${body}`)
+  const { data } = JSON.parse(body)
+  assert.equal(data.schedule, 'demo', 'the e2e stack runs the ATS on its demo schedule')
+  return Date.parse(data.now) / 1000
+}
+
+/**
+ * Moves the ATS's clock forward to the next start of `phase` (the sandbox applies the window transitions and sends
+ * their webhooks at once): 'post-only' (a session accepting orders, no CONFIRMATION of the previous one under way; where it stays when it is
+ * there already),
+ * 'open' (live trading) or 'confirmation' (the current session closed, its matches awaiting confirmation).
+ */
+export async function moveMarketTo(phase) {
+  const { postOnly, open, confirmation } = DEMO_HOURS
+  const cycle = postOnly + open
+  const now = await atsClock()
+  const start = Math.floor(now / cycle) * cycle // the current session's start
+  const at = now - start
+  const target = {
+    'post-only': at < confirmation ? start + confirmation : at < postOnly ? now - MARGIN : start + cycle + confirmation,
+    open: at < postOnly ? start + postOnly : start + cycle + postOnly,
+    confirmation: start + cycle,
+  }[phase]
+  assert.ok(target !== undefined, `unknown phase ${phase}`)
+  await atsClock(target + MARGIN - now) // 0 when the market is there already: the sandbox still applies what is due
+}
+/**
+ * Records, in the page, every event of the trading streams (GET /api/trading/events, a fetch stream: the app's own
+ * reader gets an untouched copy) as { event, data }; read them with streamEvents. Call before the first navigation.
+ */
+export async function recordTradingStream(page) {
+  await page.addInitScript(() => {
+    window.__tradingEvents = []
+    const original = window.fetch.bind(window)
+    window.fetch = async (input, init) => {
+      const response = await original(input, init)
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+      if (!url.includes('/api/trading/events') || !response.body) return response
+      const [mine, theirs] = response.body.tee()
+      void (async () => {
+        const reader = mine.pipeThrough(new TextDecoderStream()).getReader()
+        let buffer = ''
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ done: true }))
+          if (done) return
+          buffer += value
+          const blocks = buffer.split('\n\n')
+          buffer = blocks.pop() ?? ''
+          for (const block of blocks) {
+            const event = block.match(/^event: ?(.*)$/m)?.[1] ?? 'message'
+            const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.replace(/^data: ?/, '')).join('\n')
+            let parsed = data
+            try { parsed = JSON.parse(data) } catch { /* not JSON: kept as text */ }
+            window.__tradingEvents.push({ event, data: parsed })
+          }
+        }
+      })()
+      return new Response(theirs, { status: response.status, statusText: response.statusText, headers: response.headers })
+    }
+  })
+}
+
+/** The trading stream events the page received so far, by event name. */
+export async function streamEvents(page, event) {
+  return page.evaluate((name) => (window.__tradingEvents ?? []).filter((e) => e.event === name).map((e) => e.data), event)
 }

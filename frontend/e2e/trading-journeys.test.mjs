@@ -1,19 +1,29 @@
-// Trading journeys through the order wizard (spec doc 3 §2.2, §4.3-§4.5, §5, §8), at desktop size and as the
-// Android wrapper at 390×844, on the e2e stack's demo hours (40 s post-only, 80 s open, 40 s CONFIRMATION; no market
-// maker moving the book, its seeded resting orders stay):
-// - the asset page's Buy and Sell open /app/place-bid and /app/place-ask with the asset;
-// - an ask more than 30% under the last traded price: the spec's message on the price field;
-// - a limit bid placed, edited (new price) in the wizard from /app/orders, the new price in the queue, cancelled;
-// - an instant buy while the window is open: 1 share at the low ask, the summary with the order id, My Portfolio;
-// - two demo traders: one asks, the other bids the same price; at CONFIRMATION both confirm in the confirm-trade
-//   popup; My Portfolio shows the buyer's new share and the seller's cash.
+// Trading journeys through the screens only (spec doc 3 §2.1-§2.3, §4.3-§4.5, §5, §8; issue 20 part 2), at desktop
+// size and as the Android wrapper at 390×844: the wizard, /app/orders, the popups, My Portfolio — no order is placed,
+// changed or read with `fetch`. The ATS runs the e2e stack's long demo hours (scripts/stack.py) and the tests move its
+// clock from phase to phase (moveMarketTo: the sandbox's clock control), so no test waits for a real window; every
+// wait is a condition with a generous deadline. No market maker moves the book; its seeded resting orders stay.
+// - the asset page (shares owned, Buy and Sell, Orders → the book's 'High Bid' / 'Low Ask'); Buy and Sell open the
+//   wizard; an ask 30% under the last traded price and an ask of more shares than one may sell: the spec's messages
+//   on their fields; My Portfolio's shares;
+// - a limit bid placed post-only; during live trading the chooser offers no Cancel (§4.4) and the bid is edited (new
+//   price) in the wizard; post-only again it is cancelled: its row leaves the queue at once and My Portfolio's
+//   pending transactions;
+// - an instant buy while the window is open: 1 share at the low ask, the summary with the order id, the match
+//   confirmed in the confirm-trade popup at CONFIRMATION;
+// - two demo traders: an ask and a bid at one price rest post-only and match at the open; at CONFIRMATION the
+//   confirm-trade popup opens on both pages without a reload (the live stream); both confirm; My Portfolio shows the
+//   buyer's new share and the seller's cash.
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/trading-journeys.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
-import { acknowledgeSummary, apiGet, ASSET_PATH, chooseCancel, dismissPostOnly, INSTRUMENT, logIn, press, readyToTrade, toSelect, userId, wizardAt } from './trading-helpers.mjs'
+import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, logIn, moveMarketTo, press, readyToTrade, recordTradingStream, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
 
+// the spec's messages (doc 3 §8: UNIT_PRICE_OUT_OF_BOUNDS, INSUFFICIENT_UNITS / INALIENABLE_UNITS)
 const OUT_OF_BOUNDS = 'Your Ask cannot be more than 30% lower than Last Traded Price. Please adjust your ask accordingly.'
+const UNITS_ADVICE = 'check your open orders as shares may already be allocated to an existing order. Also, recently acquired shares must be held for 5 business days before attempting to re-sell.'
+const tooManyUnits = (n) => `You only have ${n} shares available to sell. ${UNITS_ADVICE}`
 const cents = (money) => Math.round(Number(String(money).replace(/[$,]/g, '')) * 100)
 const dollars = (c) => (c / 100).toFixed(2)
 
@@ -21,7 +31,6 @@ const dollars = (c) => (c / 100).toFixed(2)
 async function openWizard(page, side) {
   await page.goto(`${BASE_URL}${ASSET_PATH}`)
   await page.getByTestId('trade-buttons').waitFor({ timeout: 30_000 })
-  await dismissPostOnly(page)
   const button = page.getByTestId(side === 'ASK' ? 'sell-button' : 'buy-button')
   await page.waitForFunction((id) => !document.querySelector(`[data-testid="${id}"]`)?.hasAttribute('disabled'), side === 'ASK' ? 'sell-button' : 'buy-button')
   await button.click()
@@ -39,11 +48,12 @@ async function openWizard(page, side) {
   return Number(new URL(page.url()).searchParams.get('asset'))
 }
 
-/** Limit order terms on the select step. */
+/** Limit order terms on the select step (the form's default price kept when none is given). */
 async function limitTerms(page, units, price) {
   const limitTab = page.getByTestId('tab-limit')
   if (await limitTab.count()) await limitTab.click()
   await page.getByTestId('field-units').fill(String(units))
+  if (price === undefined) return
   await page.getByTestId('field-unitPrice').fill(price)
   await page.getByTestId('field-unitPrice').blur()
 }
@@ -86,26 +96,31 @@ async function portfolio(page) {
   return { cash, shares }
 }
 
-/** Waits (on the asset page's banner) until the window is open with at least `seconds` left before its close. */
-async function openWithTime(page, seconds) {
-  await page.goto(`${BASE_URL}${ASSET_PATH}`)
-  await page.getByTestId('trade-buttons').waitFor({ timeout: 30_000 })
-  await dismissPostOnly(page)
-  const enough = async () =>
-    page.waitForFunction((min) => {
-      const t = document.querySelector('[data-testid="trading-countdown"]')?.textContent ?? ''
-      const m = t.match(/^(?:(\d+):)?(\d+):(\d{2})$/)
-      return m !== null && Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]) >= min
-    }, seconds, { timeout: 150_000, polling: 500 })
-  await enough()
+/** The field's own message (the Chakra field root around the input). */
+function fieldOf(page, name) {
+  return page.getByTestId(`field-${name}`).locator('xpath=ancestor::*[@data-part="root"][1]')
 }
 
 for (const variant of [DESKTOP, ANDROID]) {
-  test(`the asset page's Buy and Sell open the wizard; an ask 30% under the last price is refused on its field (${variant.name})`, { timeout: 240_000 }, async (t) => {
+  test(`the asset page, Buy and Sell into the wizard; a bad price and a bad unit count refused on their fields (${variant.name})`, { timeout: 300_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
     await logIn(page, 'demo@vitrine.test')
     await readyToTrade(page)
+    await moveMarketTo('post-only')
+
+    // the asset page: the shares owned, Buy and Sell (Sell: shares held), Orders → the live book of the asset
+    await assetPageIn(page, 'post-only')
+    await page.getByTestId('shares-owned').waitFor({ timeout: 30_000 })
+    assert.match(await page.getByTestId('shares-owned').innerText(), /^\d+ shares?$/)
+    assert.equal(await page.getByTestId('sell-button').isEnabled(), true)
+    await screenshot(page, variant, 'trading-asset')
+    await page.getByTestId('orders-link').click()
+    await page.waitForURL('**/app/orders?asset=*', { waitUntil: 'commit' })
+    await page.getByTestId('high-bid').getByText(/^High Bid: \$[\d,]+\.\d{2} × \d+/).waitFor({ timeout: 30_000 })
+    assert.match(await page.getByTestId('low-ask').innerText(), /^Low Ask: \$[\d,]+\.\d{2} × \d+/)
+    await page.getByRole('heading', { name: 'Your bids and asks' }).waitFor()
+    await screenshot(page, variant, 'trading-orders')
 
     const bidAsset = await openWizard(page, 'BID')
     assert.match(page.url(), /\/app\/place-bid(\/[a-z-]+)?\?asset=\d+$/)
@@ -116,22 +131,42 @@ for (const variant of [DESKTOP, ANDROID]) {
     assert.equal(askAsset, bidAsset)
     assert.match(page.url(), /\/app\/place-ask(\/[a-z-]+)?\?asset=\d+$/)
     await toSelect(page)
-    await page.getByTestId('order-balances').getByText('Available to Sell').waitFor()
+    const balances = page.getByTestId('order-balances')
+    await balances.getByText('Available to Sell').waitFor()
+    const available = Number((await balances.innerText()).match(/Available to Sell\s+(\d+)/)[1])
+    assert.ok(available > 0, `the demo trader may sell shares: ${await balances.innerText()}`)
+
     // far under the last traded price (about $26): the server's check answers on the price field
     await limitTerms(page, 1, '1.00')
     await press(page, 'REVIEW')
-    const field = page.getByTestId('field-unitPrice').locator('xpath=ancestor::*[@data-part="root"][1]')
-    await field.getByText(OUT_OF_BOUNDS, { exact: true }).waitFor({ timeout: 20_000 })
+    await fieldOf(page, 'unitPrice').getByText(OUT_OF_BOUNDS, { exact: true }).waitFor({ timeout: 20_000 })
     assert.equal(await page.getByTestId('field-unitPrice').getAttribute('aria-invalid'), 'true')
     await wizardAt(page, 'select-bid')
     await screenshot(page, variant, 'trading-ask-out-of-bounds')
+
+    // one share more than one may sell, at the form's default price: the spec's message on the units field
+    await openWizard(page, 'ASK')
+    await toSelect(page)
+    await limitTerms(page, available + 1)
+    await press(page, 'REVIEW')
+    await fieldOf(page, 'units').getByText(tooManyUnits(available), { exact: true }).waitFor({ timeout: 20_000 })
+    assert.equal(await page.getByTestId('field-units').getAttribute('aria-invalid'), 'true')
+    await wizardAt(page, 'select-bid')
+    await screenshot(page, variant, 'trading-ask-too-many-units')
+
+    // My Portfolio: the shares held of the asset
+    await page.goto(`${BASE_URL}/app/investments`)
+    await page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` }).getByText(/^\d+ shares?$/).waitFor({ timeout: 30_000 })
+    await screenshot(page, variant, 'trading-portfolio')
   })
 
-  test(`a limit bid edited in the wizard shows its new price, then is cancelled (${variant.name})`, { timeout: 400_000 }, async (t) => {
+  test(`a limit bid: no Cancel during live trading, edited in the wizard, cancelled post-only — its row leaves at once (${variant.name})`, { timeout: 400_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
     await logIn(page, 'demo@vitrine.test')
     await readyToTrade(page)
+    await moveMarketTo('post-only')
+    await assetPageIn(page, 'post-only')
 
     await openWizard(page, 'BID')
     await toSelect(page)
@@ -143,13 +178,26 @@ for (const variant of [DESKTOP, ANDROID]) {
     await page.getByTestId('order-okay').click() // the summary acknowledged: the next Buy is a new order
     await page.waitForURL('**/app/investments')
 
-    // /app/orders: Edit → Edit Order → 'Attempt to Edit?' → "Yes, Let's try" → the wizard with the order
-    await page.goto(`${BASE_URL}/app/orders?asset=${await assetIdOf(page)}`)
+    // /app/orders post-only: the row with Edit and Cancel
+    const assetId = await assetIdOf(page)
+    await page.goto(`${BASE_URL}/app/orders?asset=${assetId}`)
     const row = page.getByTestId('queue-order').filter({ has: page.getByRole('button', { name: `Edit or cancel order ${txn}` }) })
+    const rowCancel = row.getByRole('button', { name: 'Cancel', exact: true })
     await row.waitFor({ timeout: 30_000 })
     assert.match(await row.innerText(), /Bid · 2 × \$1\.10/)
+    await rowCancel.waitFor({ timeout: 30_000 })
+
+    // live trading (§4.4: Cancel is hidden): the row's Cancel goes, the chooser offers Edit Order and no Cancel Order
+    await moveMarketTo('open')
+    await rowCancel.waitFor({ state: 'detached', timeout: 90_000 })
     await row.getByRole('button', { name: /^Edit or cancel/ }).click()
-    await page.getByTestId('order-chooser').getByRole('button', { name: 'Edit Order' }).click()
+    const chooser = page.getByTestId('order-chooser')
+    await chooser.getByRole('button', { name: 'Edit Order' }).waitFor()
+    assert.equal(await chooser.getByRole('button', { name: 'Cancel Order' }).count(), 0, 'no Cancel Order while the window is open')
+    await screenshot(page, variant, 'trading-live-chooser')
+
+    // Edit Order → 'Attempt to Edit?' → "Yes, Let's try" → the wizard with the order → a new price
+    await chooser.getByRole('button', { name: 'Edit Order' }).click()
     await page.getByText('Attempt to Edit?').waitFor()
     await page.getByRole('button', { name: "Yes, Let's try" }).click()
     await page.waitForURL(/\/app\/place-bid(\/[a-z-]+)?\?asset=\d+&order=[0-9a-f-]{36}$/)
@@ -163,25 +211,39 @@ for (const variant of [DESKTOP, ANDROID]) {
     await screenshot(page, variant, 'trading-edit-summary')
     await page.getByTestId('order-okay').click()
     await page.waitForURL('**/app/investments')
+    const pendingRow = page.getByTestId('pending-order').filter({ hasText: `Bid #${INSTRUMENT} · 2 × $1.25` })
+    await pendingRow.waitFor({ timeout: 30_000 }) // My Portfolio's pending transactions show the edited bid
 
-    await page.goto(`${BASE_URL}/app/orders?asset=${await assetIdOf(page)}`)
-    await row.waitFor({ timeout: 30_000 })
+    // post-only again (the session closed; the bid rests for the next): Cancel → 'Attempt to Cancel?' → "Yes, Let's try"
+    await moveMarketTo('post-only')
+    await page.goto(`${BASE_URL}/app/orders?asset=${assetId}`)
     await row.getByText(/Bid · 2 × \$1\.25/).waitFor({ timeout: 30_000 })
-    // cancelled again: nothing of this test stays in the book
+    await rowCancel.waitFor({ timeout: 90_000 })
     await row.getByRole('button', { name: /^Edit or cancel/ }).click()
     await chooseCancel(page)
+    await page.getByText('Attempt to Cancel?').waitFor()
     await page.getByRole('button', { name: "Yes, Let's try" }).click()
+    // the confirmation closes, or turns into the refusal's notice (a failure, shown with its text)
     await page.getByTestId('order-attempt').waitFor({ state: 'detached', timeout: 30_000 })
-    await row.waitFor({ state: 'detached', timeout: 30_000 })
+    const notice = page.getByTestId('order-notice')
+    if ((await notice.count()) > 0) assert.fail(`cancel refused: ${await notice.innerText()}`)
+    // at once: the cancel's answer took the row out of the queue as the confirmation closed (no stale row)
+    assert.equal(await row.count(), 0, `the cancelled order still in the queue: ${await row.allInnerTexts()}`)
+    await screenshot(page, variant, 'trading-cancelled')
+    // and My Portfolio's pending transactions no longer list it (the rest of the page has loaded: the shares held)
+    await page.goto(`${BASE_URL}/app/investments`)
+    await page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` }).waitFor({ timeout: 30_000 })
+    assert.equal(await pendingRow.count(), 0, 'the cancelled bid is not pending')
   })
 
-  test(`instant buy at the low ask: the summary with the order id, the order filled at that price (${variant.name})`, { timeout: 300_000 }, async (t) => {
+  test(`instant buy at the low ask: the summary with the order id, the match confirmed at CONFIRMATION (${variant.name})`, { timeout: 300_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
     await logIn(page, 'demo@vitrine.test')
     await readyToTrade(page)
 
-    await openWithTime(page, 35) // the window open with time for the wizard
+    await moveMarketTo('open')
+    await assetPageIn(page, 'open')
     await openWizard(page, 'BID')
     await toSelect(page)
     const instant = page.getByTestId('tab-instant')
@@ -199,29 +261,30 @@ for (const variant of [DESKTOP, ANDROID]) {
     await page.getByTestId('order-okay').click()
     await page.waitForURL('**/app/investments')
 
-    // the bought share is the investor's (matched: counted once it settles; held in the meantime)
-    const orders = await apiGet(page, `/api/financial-accounts/acct-${await userId(page)}/orders?asset=${await assetIdOf(page)}`)
-    const order = orders.body.data.find((o) => o.id.startsWith(txn))
-    assert.ok(order, `order ${txn} in the list`)
-    assert.equal(order.units.filled, 1)
-    assert.equal(order.status, 'FILLED')
-    assert.equal(order.matched_shares_count, 1) // the share is the investor's once the match is confirmed and settled
-    assert.equal(order.pricing.unit, dollars(lowAsk))
+    // the window closes: the confirm-trade popup names the share bought at the low ask; the investor confirms
+    await moveMarketTo('confirmation')
+    const popup = page.getByTestId('confirm-trade')
+    await popup.waitFor({ timeout: 90_000 })
+    assert.match(await popup.innerText(), new RegExp(`Your bid on #${INSTRUMENT} was matched: 1 share at \\$${dollars(lowAsk).replace('.', '\\.')}`))
+    await page.getByTestId('confirm-trade-button').click()
+    await popup.waitFor({ state: 'detached', timeout: 30_000 })
   })
 }
 
 for (const variant of [DESKTOP, ANDROID]) {
-  test(`two traders matched: both confirm at CONFIRMATION; the buyer's share and the seller's cash (${variant.name})`, { timeout: 420_000 }, async (t) => {
+  test(`two traders matched at the open: the popup opens live at CONFIRMATION, both confirm; the buyer's share and the seller's cash (${variant.name})`, { timeout: 420_000 }, async (t) => {
     const seller = await launch(variant)
     const buyer = await launch(variant)
     t.after(async () => {
       await seller.close()
       await buyer.close()
     })
+    for (const { page } of [seller, buyer]) await recordTradingStream(page)
     await logIn(seller.page, 'trader1@vitrine.test')
     await logIn(buyer.page, 'trader2@vitrine.test')
     await readyToTrade(seller.page)
     await readyToTrade(buyer.page)
+    await moveMarketTo('post-only')
     const sellerBefore = await portfolio(seller.page)
     const buyerBefore = await portfolio(buyer.page)
 
@@ -230,25 +293,38 @@ for (const variant of [DESKTOP, ANDROID]) {
     assert.ok(highBid !== null && lowAsk !== null && lowAsk - highBid >= 10, `a gap in the book: ${highBid} / ${lowAsk}`)
     const price = dollars(highBid + 5)
 
-    await openWizard(seller.page, 'ASK')
-    await toSelect(seller.page)
-    await limitTerms(seller.page, 1, price)
-    const askSummary = await placeFromSelect(seller.page, 'PLACE ASK')
-    assert.equal(await askSummary.getAttribute('data-result'), 'no-match')
-    await seller.page.getByTestId('order-okay').click()
+    // both rest post-only (no match before the open)
+    for (const [who, side, label] of [[seller, 'ASK', 'PLACE ASK'], [buyer, 'BID', 'PLACE BID']]) {
+      await assetPageIn(who.page, 'post-only')
+      await openWizard(who.page, side)
+      await toSelect(who.page)
+      await limitTerms(who.page, 1, price)
+      const placed = await placeFromSelect(who.page, label)
+      assert.equal(await placed.getAttribute('data-result'), 'no-match')
+      await who.page.getByTestId('order-okay').click()
+      await who.page.waitForURL('**/app/investments')
+      await who.page.getByTestId('pending-order').filter({ hasText: `#${INSTRUMENT} · 1 × $${price}` }).waitFor({ timeout: 30_000 })
+    }
 
-    await openWizard(buyer.page, 'BID')
-    await toSelect(buyer.page)
-    await limitTerms(buyer.page, 1, price)
-    const bidSummary = await placeFromSelect(buyer.page, 'PLACE BID')
-    // matched at once while the window is open, or at the open (post-only: resting until then)
-    assert.ok(['matched', 'no-match'].includes(await bidSummary.getAttribute('data-result')))
-    await acknowledgeSummary(buyer.page)
-
-    // the confirm-trade popup once the window is in CONFIRMATION (at most one session away), on both sides
-    for (const { page } of [seller, buyer]) await page.goto(`${BASE_URL}/app/investments`)
+    // from here on both stay on My Portfolio: no reload, no navigation (the marker dies with the document)
+    for (const { page } of [seller, buyer]) await page.evaluate(() => (window.__sameDocument = true))
+    // the open: the two orders match — each leaves its page's pending transactions (the page kept live)
+    await moveMarketTo('open')
+    for (const { page } of [seller, buyer]) {
+      await page.getByTestId('pending-order').filter({ hasText: `#${INSTRUMENT} · 1 × $${price}` }).waitFor({ state: 'detached', timeout: 60_000 })
+    }
+    // the close: CONFIRMATION — the popup comes over the shell's live stream
+    await moveMarketTo('confirmation')
     const popups = [seller, buyer].map(({ page }) => page.getByTestId('confirm-trade'))
-    await Promise.all(popups.map((p) => p.waitFor({ timeout: 240_000 })))
+    await Promise.all(popups.map((p) => p.waitFor({ timeout: 90_000 })))
+    for (const { page } of [seller, buyer]) {
+      assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded')
+      assert.match(page.url(), /\/app\/investments$/)
+      // the start of CONFIRMATION reaches the page over its live stream (the shell's `window` event; the popup may
+      // have opened a moment before it, on the order's own event)
+      await page.waitForFunction(() => (window.__tradingEvents ?? []).some((e) => e.event === 'window' && e.data?.status === 'CONFIRMATION'), null, { timeout: 60_000, polling: 250 })
+        .catch(async () => assert.fail(`no CONFIRMATION on the stream: ${JSON.stringify(await streamEvents(page, 'window'))}`))
+    }
     assert.match(await popups[0].innerText(), new RegExp(`Your ask on #${INSTRUMENT} was matched: 1 share at \\$${price.replace('.', '\\.')}`))
     assert.match(await popups[1].innerText(), new RegExp(`Your bid on #${INSTRUMENT} was matched: 1 share at \\$${price.replace('.', '\\.')}`))
     await screenshot(buyer.page, variant, 'trading-confirm-trade')
