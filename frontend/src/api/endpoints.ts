@@ -38,9 +38,10 @@ export const confirmEmail = (key: string) =>
 export const resendEmailConfirmation = (email: string) =>
   call<unknown>(api.POST('/api/auth/email/verify/', { body: { email } }))
 
-/** The settings page's password change: the answer's token replaces the session's (every other session ends). */
+/** The settings page's password change: the answer's token replaces the session's (the middleware takes it out of
+ * the answer and keeps it); every other session ends. */
 export const changePassword = (body: { old_password: string; new_password1: string; new_password2: string }) =>
-  call<{ detail: string; token: string }>(api.POST('/api/auth/password/change/', { body }))
+  call<{ detail: string }>(api.POST('/api/auth/password/change/', { body }))
 
 /** Asks for a new login address (confirmed by a link sent to it); the current password proves the owner. */
 export const changeEmail = (body: { email: string; password: string }) =>

@@ -12,7 +12,6 @@ import { passwordChangeSchema, type PasswordChangeValues } from '../domain/passw
 import { passwordChangeRules as r } from '../domain/rules.gen'
 import { FormAlert } from '../forms/FormAlert'
 import { TextField } from '../forms/TextField'
-import { session } from '../session/sessionStore'
 import { useAlert } from '../ui/alertContext'
 
 const EMPTY: PasswordChangeValues = { old_password: '', new_password1: '', new_password2: '' }
@@ -25,8 +24,7 @@ export function ChangePasswordForm() {
   const submit = async (values: PasswordChangeValues, helpers: FormikHelpers<PasswordChangeValues>) => {
     setFailure(null)
     try {
-      const answer = await changePassword(values)
-      session.setToken(answer.token)
+      await changePassword(values) // the client's middleware keeps the answer's token (api/middleware.ts)
       helpers.resetForm()
       await showAlert({ title: 'Password changed', message: 'Your new password is saved. Other devices were logged out.' })
     } catch (e) {
