@@ -19,6 +19,7 @@ VOID = "trading.void"
 SETTLE = "trading.settle"
 RELEASE = "trading.release"
 RECORD = "trading.record"
+RECORD_HOLD = "trading.record_hold"  # the order's first view and its hold in one activity
 
 # ApplicationError types the activities raise (non-retryable) for the workflow to act on
 HOLD_REFUSED = "HoldRefused"    # details: [code, units_available]
@@ -149,6 +150,13 @@ class SettleInput:
 class RecordInput:
     user_id: int
     view: dict[str, Any]       # the OrderView as JSON (workflows/order_types.OrderView)
+
+
+@dataclass
+class RecordHoldInput:
+    """The order's first view for the order list, then its hold: one activity where there were two."""
+    record: RecordInput
+    hold: HoldInput
 
 
 def _int(value: Any) -> int:

@@ -22,7 +22,7 @@ with workflow.unsafe.imports_passed_through():
     import activities.trading_types as T
     import domain.order_rules as R
     import workflows.order_types as O
-    from workflows.order_steps import OrderSteps
+    from workflows.order_steps import RECORD_WITH_HOLD, OrderSteps
 
 
 @workflow.defn(name=O.WORKFLOW_TYPE)
@@ -41,8 +41,12 @@ class OrderWorkflow:
     async def run(self, inp: O.OrderInput) -> str:
         s, x = self._s, self._x
         if inp.carried is None:
-            await x.record()
-            if not await x.hold():
+            if workflow.patched(RECORD_WITH_HOLD):
+                held = await x.hold(record=True)
+            else:
+                await x.record()
+                held = await x.hold()
+            if not held:
                 return await self._finish()
         if inp.carried is None or inp.carried.placing:
             placed = await x.place()
