@@ -153,6 +153,18 @@ class TradingActivities:
     @activity.defn(name=T.RELEASE)
     async def release(self, order_id: str) -> bool:
         """Gives back what the order still holds, once."""
+        return await self._release(order_id)
+
+    @activity.defn(name=T.RELEASE_RECORD)
+    async def release_record(self, inp: T.ReleaseRecordInput) -> bool:
+        """The order's end in one activity: its release, then its view written to the order list (each idempotent:
+        the release on the order id, the view on its version)."""
+        released = await self._release(inp.order_id)
+        if inp.record is not None:
+            await self._record(inp.record)
+        return released
+
+    async def _release(self, order_id: str) -> bool:
         async with self._sessions() as db:
             try:
                 return await ledger.release(db, order_id)
@@ -175,5 +187,5 @@ class TradingActivities:
 
 def activities_of(a: TradingActivities) -> list[Any]:
     return [a.hold, a.place, a.read, a.rehold, a.replace, a.finish_rehold, a.cancel, a.confirm, a.void, a.settle,
-            a.release, a.record, a.record_hold]
+            a.release, a.record, a.record_hold, a.release_record]
 

@@ -34,6 +34,9 @@ PLACE_CONTINUES = "order-place-continue-as-new"
 # the order's first view and its hold in one activity (trading.record_hold) instead of record then hold: one activity
 # fewer before the placement; before this patch two
 RECORD_WITH_HOLD = "order-record-with-hold"
+# the order's end: the release and the final view in one activity (trading.release_record), and no view written
+# between the last settlement and the end; before this patch record (after the settlement), release, record
+RELEASE_WITH_RECORD = "order-release-with-record"
 
 
 def cause_of(exc: ActivityError) -> tuple[str | None, list[Any]]:
@@ -178,9 +181,13 @@ class OrderSteps:
                                   req.execution_id, exc.cause)
         self.read_now = True
 
-    async def release(self) -> None:
-        """Gives back what the order still holds (a no-op when nothing is held or it was released)."""
-        await self.run_activity(T.RELEASE, self._inp.order_id, bool)
+    async def release(self, *, record: bool = False) -> None:
+        """Gives back what the order still holds (a no-op when nothing is held or it was released); `record`: the
+        view is written in the same activity (patch RELEASE_WITH_RECORD)."""
+        if not record:
+            await self.run_activity(T.RELEASE, self._inp.order_id, bool)
+            return
+        await self.run_activity(T.RELEASE_RECORD, T.ReleaseRecordInput(self._inp.order_id, self._to_record()), bool)
 
     async def record(self) -> None:
         """Writes the view to the order list and the investor's live channel once per version; search attribute
