@@ -51,6 +51,17 @@ class TradingActivities:
     @activity.defn(name=T.HOLD)
     async def hold(self, inp: T.HoldInput) -> bool:
         """Holds the order's cash (bid: units x limit) or units (ask), once per order id."""
+        return await self._hold(inp)
+
+    @activity.defn(name=T.RECORD_HOLD)
+    async def record_hold(self, inp: T.RecordHoldInput) -> bool:
+        """The order's first view written to the order list, then its hold: the two steps the order starts with, in
+        one activity (each idempotent on its key, so a retry of either half is harmless); a refused hold raises
+        HoldRefused as `hold` does, the view already written."""
+        await self._record(inp.record)
+        return await self._hold(inp.hold)
+
+    async def _hold(self, inp: T.HoldInput) -> bool:
         req = ledger.HoldRequest(inp.order_id, inp.user_id, inp.asset_id, "BID" if inp.side == "BID" else "ASK",
                                  inp.units, Decimal(inp.unit_price))
         async with self._sessions() as db:
@@ -142,6 +153,18 @@ class TradingActivities:
     @activity.defn(name=T.RELEASE)
     async def release(self, order_id: str) -> bool:
         """Gives back what the order still holds, once."""
+        return await self._release(order_id)
+
+    @activity.defn(name=T.RELEASE_RECORD)
+    async def release_record(self, inp: T.ReleaseRecordInput) -> bool:
+        """The order's end in one activity: its release, then its view written to the order list (each idempotent:
+        the release on the order id, the view on its version)."""
+        released = await self._release(inp.order_id)
+        if inp.record is not None:
+            await self._record(inp.record)
+        return released
+
+    async def _release(self, order_id: str) -> bool:
         async with self._sessions() as db:
             try:
                 return await ledger.release(db, order_id)
@@ -151,6 +174,9 @@ class TradingActivities:
     @activity.defn(name=T.RECORD)
     async def record(self, inp: T.RecordInput) -> bool:
         """Writes the view to the order list (unless a newer version is there) and tells the investor's pages."""
+        return await self._record(inp)
+
+    async def _record(self, inp: T.RecordInput) -> bool:
         view = store_orders.view_of(inp.view)
         async with self._sessions() as db:
             written = await store_orders.save_view(db, view, inp.user_id)
@@ -161,5 +187,5 @@ class TradingActivities:
 
 def activities_of(a: TradingActivities) -> list[Any]:
     return [a.hold, a.place, a.read, a.rehold, a.replace, a.finish_rehold, a.cancel, a.confirm, a.void, a.settle,
-            a.release, a.record]
+            a.release, a.record, a.record_hold, a.release_record]
 

@@ -19,6 +19,8 @@ VOID = "trading.void"
 SETTLE = "trading.settle"
 RELEASE = "trading.release"
 RECORD = "trading.record"
+RECORD_HOLD = "trading.record_hold"  # the order's first view and its hold in one activity
+RELEASE_RECORD = "trading.release_record"  # the end's release and the order's view in one activity
 
 # ApplicationError types the activities raise (non-retryable) for the workflow to act on
 HOLD_REFUSED = "HoldRefused"    # details: [code, units_available]
@@ -149,6 +151,21 @@ class SettleInput:
 class RecordInput:
     user_id: int
     view: dict[str, Any]       # the OrderView as JSON (workflows/order_types.OrderView)
+
+
+@dataclass
+class ReleaseRecordInput:
+    """The order's release (what it still holds given back), then its view written: one activity where there were
+    two at the order's end."""
+    order_id: str
+    record: RecordInput | None  # None: the view of this version was written already
+
+
+@dataclass
+class RecordHoldInput:
+    """The order's first view for the order list, then its hold: one activity where there were two."""
+    record: RecordInput
+    hold: HoldInput
 
 
 def _int(value: Any) -> int:

@@ -75,17 +75,19 @@ async def current_view(client: Client, db: AsyncSession, user_id: int, order_id:
 
 
 async def owned(client: Client, db: AsyncSession, user_id: int, order_id: str) -> None:
-    """The caller's own order, or 404 — from the workflow's user search attribute (the server answers: no worker
-    trip, so an Update sent next does not wait behind the workflow's running task as a query would), else from the
-    projection when the workflow is gone."""
+    """The caller's own order, or 404 — from the order list when its first view is there (one database read),
+    else from the workflow's user search attribute (the server answers: no worker trip, so an Update sent next does
+    not wait behind the workflow's running task as a query would)."""
     valid_order_id(order_id)
+    if await get_view(db, user_id, order_id) is not None:
+        return
     try:
         found = await client.get_workflow_handle(O.workflow_id(order_id)).describe()
         owner = found.typed_search_attributes.get(sa.USER_ID)
     except RPCError as exc:
         if exc.status != RPCStatusCode.NOT_FOUND:
             raise
-        owner = None if await get_view(db, user_id, order_id) is None else str(user_id)
+        owner = None  # the workflow is gone and the order list does not have it as the caller's
     if owner != str(user_id):
         raise ApiError(404, ORDER_NOT_FOUND)
 

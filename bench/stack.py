@@ -15,6 +15,7 @@ from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
 
 from clients.temporal import data_converter
+from clients.temporal_server import dev_server_args
 from config import Settings
 from workflows import search_attributes as sa
 
@@ -68,7 +69,8 @@ class BenchStack:
     async def __aenter__(self) -> BenchStack:
         self.env = await WorkflowEnvironment.start_local(
             data_converter=data_converter(Settings()), dev_server_existing_path=str(ROOT / ".tools/bin/temporal"),
-            search_attributes=sa.ALL, dev_server_log_level="error")
+            search_attributes=sa.ALL, dev_server_log_level="error",
+            dev_server_extra_args=dev_server_args())
         self.client: Client = self.env.client
         target = self.client.service_client.config.target_host
         self.settings = Settings(database_url=DB, redis_url=f"redis://127.0.0.1:{REDIS_PORT}/0", temporal_address=target,

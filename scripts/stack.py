@@ -24,6 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from clients.temporal_server import dev_server_args  # noqa: E402
 from workflows.search_attributes import cli_args  # noqa: E402
 
 PY = str(ROOT / ".venv/bin/python")
@@ -189,7 +190,8 @@ class Stack:
             self.start("redis", ["redis-server", "--port", str(p.redis), "--bind", "127.0.0.1", "--dir", str(rdir),
                                  "--appendonly", "no", *save])
         temporal = [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p.temporal),
-                    "--ui-port", str(p.temporal_ui), "--log-level", "error", *cli_args()]
+                    "--ui-port", str(p.temporal_ui), "--log-level", "error", *cli_args(),
+                    *dev_server_args()]
         if p.persistent:
             temporal += ["--db-filename", str(ROOT / ".data/temporal.db"),
                          "--ui-codec-endpoint", f"http://localhost:{p.api}/codec"]

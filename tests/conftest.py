@@ -30,6 +30,7 @@ from temporalio.worker import Worker
 from api.app import create_app
 from api.state import AppState
 from clients.temporal import data_converter
+from clients.temporal_server import dev_server_args
 from config import Settings
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
@@ -141,7 +142,7 @@ async def temporal_env() -> AsyncIterator[WorkflowEnvironment]:
     env = await WorkflowEnvironment.start_local(
         data_converter=data_converter(Settings()),
         dev_server_existing_path=str(ROOT / ".tools/bin/temporal"), search_attributes=sa.ALL,
-        dev_server_log_level="error",
+        dev_server_log_level="error", dev_server_extra_args=dev_server_args(),
     )
     yield env
     await env.shutdown()

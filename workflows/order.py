@@ -22,7 +22,7 @@ with workflow.unsafe.imports_passed_through():
     import activities.trading_types as T
     import domain.order_rules as R
     import workflows.order_types as O
-    from workflows.order_steps import OrderSteps
+    from workflows.order_steps import RECORD_WITH_HOLD, RELEASE_WITH_RECORD, OrderSteps
 
 
 @workflow.defn(name=O.WORKFLOW_TYPE)
@@ -41,8 +41,12 @@ class OrderWorkflow:
     async def run(self, inp: O.OrderInput) -> str:
         s, x = self._s, self._x
         if inp.carried is None:
-            await x.record()
-            if not await x.hold():
+            if workflow.patched(RECORD_WITH_HOLD):
+                held = await x.hold(record=True)
+            else:
+                await x.record()
+                held = await x.hold()
+            if not held:
                 return await self._finish()
         if inp.carried is None or inp.carried.placing:
             placed = await x.place()
@@ -71,7 +75,8 @@ class OrderWorkflow:
             if timed_out or x.read_now:
                 await x.read()
             await x.settle()
-            await x.record()
+            if not (s.done() and workflow.patched(RELEASE_WITH_RECORD)):  # done: the end's release writes the view
+                await x.record()
         return await self._finish()
 
     async def _void_requested(self) -> None:
@@ -80,8 +85,12 @@ class OrderWorkflow:
 
     async def _finish(self) -> str:
         s = self._s
-        await self._x.release()  # nothing held (a refused hold) or already released: a no-op
-        s.version += 1
+        if workflow.patched(RELEASE_WITH_RECORD):
+            s.version += 1
+            await self._x.release(record=True)  # with the view: the order list shows the end at once
+        else:
+            await self._x.release()  # nothing held (a refused hold) or already released: a no-op
+            s.version += 1
         if not self._submitted:  # the api's `submit` may come a moment after a quick end: answer it, then end
             with contextlib.suppress(TimeoutError):
                 await workflow.wait_condition(lambda: self._submitted,

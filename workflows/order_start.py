@@ -8,7 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from temporalio.client import Client, WorkflowHandle
-from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
+from temporalio.common import (
+    SearchAttributePair,
+    TypedSearchAttributes,
+    WorkflowIDConflictPolicy,
+    WorkflowIDReusePolicy,
+)
 
 import workflows.order_types as O
 import workflows.search_attributes as sa
@@ -25,9 +30,13 @@ def order_attributes(inp: O.OrderInput) -> TypedSearchAttributes:
                                   SearchAttributePair(sa.ORDER_STATUS, "SUBMITTED")])
 
 
-async def start_order(client: Client, inp: O.OrderInput, task_queue: str) -> WorkflowHandle[Any, Any]:
-    """Starts the order's workflow, or finds the one this business key started already."""
+async def start_order(client: Client, inp: O.OrderInput, task_queue: str, *,
+                      new_only: bool = False) -> WorkflowHandle[Any, Any]:
+    """Starts the order's workflow, or finds the one this business key started already. `new_only` (the api's
+    create): an order this key started already, running or ended, raises WorkflowAlreadyStartedError instead — the
+    server answers it with the start itself, no `describe` before."""
+    conflict = WorkflowIDConflictPolicy.FAIL if new_only else WorkflowIDConflictPolicy.USE_EXISTING
+    reuse = WorkflowIDReusePolicy.REJECT_DUPLICATE if new_only else WorkflowIDReusePolicy.ALLOW_DUPLICATE
     return await client.start_workflow(
-        O.WORKFLOW_TYPE, inp, id=O.workflow_id(inp.order_id), task_queue=task_queue,
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING, static_summary=order_summary(inp),
-        search_attributes=order_attributes(inp))
+        O.WORKFLOW_TYPE, inp, id=O.workflow_id(inp.order_id), task_queue=task_queue, id_conflict_policy=conflict,
+        id_reuse_policy=reuse, static_summary=order_summary(inp), search_attributes=order_attributes(inp))

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Path, Query, Response
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from api import order_calls as C
 from api.deps import CurrentUser, Db, State
@@ -36,7 +36,7 @@ from domain import order_rules as R
 from domain import order_wizard as W
 from domain.money import money_str
 from store.models import Asset
-from store.orders import list_views
+from store.orders import get_view, list_views
 from store.positions import positions as positions_of
 from workflows import order_types as O
 from workflows.order_start import start_order
@@ -123,30 +123,35 @@ async def prevalidate_edit(account_id: AccountId, order_id: OrderId, body: EditI
 async def create_order(account_id: AccountId, body: OrderRequestIn, user: CurrentUser, state: State, db: Db,
                        response: Response, idempotency_key: IdempotencyKey = None) -> OrderIdOut:
     """Prevalidates, then starts the order's workflow. The same Idempotency-Key again → 200 with the same id (the
-    first order, never a second one)."""
+    first order, never a second one): found in the order list, else refused by the start itself (no `describe`).
+    The order's first view is written before its hold, so a retry refused by the prevalidation because of the
+    first order's own hold finds the order there: 200 too."""
     C.account_user(account_id, user.id)
     key = _key(idempotency_key)
     order_id = O.order_id_for(user.id, key)
-    client = await state.temporal()
-    try:
-        await client.get_workflow_handle(O.workflow_id(order_id)).describe()
+    if await get_view(db, user.id, order_id) is not None:
         response.status_code = 200
         return OrderIdOut(data=OrderIdData(id=order_id))
-    except RPCError as exc:
-        if exc.status != RPCStatusCode.NOT_FOUND:
-            raise
+    client = await state.temporal()
     side = _side(body.context)
     kind, term = _terms(body)
     asset = await asset_of_instrument(db, body.financialInstrumentId)
     check = await order_check(state, db, user, asset, side=side, order_type=kind, units=body.units,
                               unit_price=body.unitPrice, strict=False)
-    refuse(R.prevalidate(check))
+    result = R.prevalidate(check)
+    if not result.valid and await get_view(db, user.id, order_id) is not None:
+        response.status_code = 200  # a retry that met the first order's hold
+        return OrderIdOut(data=OrderIdData(id=order_id))
+    refuse(result)
     units, price = (1, check.lowest_ask) if kind == R.INSTANT else (check.units, check.unit_price)
     assert units is not None and price is not None  # prevalidate refused anything else
     inp = O.OrderInput(order_id=order_id, user_id=user.id, asset_id=asset.id, ticker=asset.ticker, side=side,
                        order_type=kind, term=term, units=units, unit_price=money_str(Decimal(price)),
                        timings=order_timings(state.settings), created=datetime.now(UTC).isoformat())
-    await start_order(client, inp, state.settings.task_queue)
+    try:
+        await start_order(client, inp, state.settings.task_queue, new_only=True)
+    except WorkflowAlreadyStartedError:
+        response.status_code = 200
     return OrderIdOut(data=OrderIdData(id=order_id))
 
 

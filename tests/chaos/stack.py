@@ -14,6 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from clients.temporal_server import dev_server_args
 from config import Settings
 from scripts.stack import PY, TEMPORAL, Profile, Stack, http_ok, port_open, wait_for
 from tests.conftest import free_port
@@ -73,7 +74,8 @@ class ChaosStack(Stack):
                       "--appendonly", "yes", "--save", ""],
             "temporal": [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p["temporal"]),
                          "--http-port", str(p["temporal-http"]), "--headless", "--log-level", "warn",
-                         "--db-filename", str(self.root / "temporal.db"), *cli_args()],
+                         "--db-filename", str(self.root / "temporal.db"), *cli_args(),
+                         *dev_server_args()],
             "providers": [PY, "-m", "uvicorn", "providers.app:app", "--host", "127.0.0.1", "--port", str(p["providers"]),
                           "--no-access-log"],
             **{name: [PY, "-m", "uvicorn", "api.app:app", "--host", "127.0.0.1", "--port", str(p[name]),
