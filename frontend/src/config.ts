@@ -17,6 +17,14 @@ export const FEATURE_FLAGS = {
 } as const
 
 export const SUPPORT_EMAIL: string = env.VITE_SUPPORT_EMAIL || 'support@vitrine.app'
+export const SUPPORT_PHONE: string = env.VITE_SUPPORT_PHONE || '+1 (646) 555-0134'
+/** Social accounts shown on the contact page, in order. */
+export const SOCIAL_LINKS: readonly (readonly [string, string])[] = [
+  ['Instagram', env.VITE_INSTAGRAM_URL || 'https://www.instagram.com/vitrine.app'],
+  ['X', env.VITE_X_URL || 'https://x.com/vitrineapp'],
+  ['Facebook', env.VITE_FACEBOOK_URL || 'https://www.facebook.com/vitrine.app'],
+  ['YouTube', env.VITE_YOUTUBE_URL || 'https://www.youtube.com/@vitrineapp'],
+]
 export const SITE_URL: string = env.VITE_SITE_URL || 'https://www.vitrine.app'
 export const FAQ_URL: string = env.VITE_FAQ_URL || `${SITE_URL}/faq`
 export const APP_STORE_URL: string = env.VITE_APP_STORE_URL || 'https://apps.apple.com/app/vitrine'

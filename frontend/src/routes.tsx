@@ -79,6 +79,7 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'contact', lazy: page(() => import('./pages/ContactPage'), (m) => m.ContactPage) },
     { path: 'privacy', lazy: page(() => import('./pages/PrivacyPage'), (m) => m.PrivacyPage) },
     { path: 'disclaimer', lazy: page(() => import('./pages/DisclaimerPage'), (m) => m.DisclaimerPage) },
+    { path: 'external-link', lazy: page(() => import('./pages/ExternalLinkPage'), (m) => m.ExternalLinkPage) },
     { path: 'tour/:step?', lazy: page(() => import('./pages/TourPage'), (m) => m.TourPage) },
     { path: 'onboarding/*', lazy: page(() => import('./onboarding/OnboardingPage'), (m) => m.OnboardingPage) },
     { path: 'fund-account/*', lazy: page(() => import('./funding/FundAccountPage'), (m) => m.FundAccountPage) },
