@@ -31,6 +31,7 @@ from api.routes import (
     micro_deposits,
     notify,
     orders,
+    personal_info,
     portfolio,
     purchases,
     trading,
@@ -62,8 +63,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Fractional shares of collectible assets; every multi-step process is a Temporal workflow.")
     install_error_handlers(app)
     routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
-               webhooks, uploads, media, codec, purchases, portfolio, merchandising, orders, trading, trading_events,
-               ats_webhooks, market)
+               webhooks, uploads, media, codec, purchases, portfolio, personal_info, merchandising, orders, trading,
+               trading_events, ats_webhooks, market)
     for module in routers:
         app.include_router(module.router)
 

@@ -78,6 +78,8 @@ ROUTES: dict[tuple[str, str], str] = {
     ("POST", "/api/assets/{asset_id}/invest"): CATALOGUE,
     ("POST", "/api/promocode/validate/"): SELF,
     ("GET", "/api/users/{user_id}/investments"): OWNER,
+    ("GET", "/api/users/{user_id}/personal-information"): OWNER,
+    ("PUT", "/api/users/{user_id}/personal-information"): OWNER,
     ("GET", "/api/users/{user_id}/investments/performance/gain-loss"): OWNER,
     ("GET", "/api/merchandising/products/"): SELF,
     ("POST", "/api/merchandising/orders/"): SELF,

@@ -3,6 +3,7 @@
  * or throwing an ApiError.
  */
 import { call } from './call'
+import type { components } from './schema.gen'
 import { api } from './client'
 import type { Asset, AssetStatusUpdate, AuthAnswer, Balance, Category, HomeScreen, TradingDates, UpdateSchedule, User } from './types'
 
@@ -46,6 +47,17 @@ export const changePassword = (body: { old_password: string; new_password1: stri
 /** Asks for a new login address (confirmed by a link sent to it); the current password proves the owner. */
 export const changeEmail = (body: { email: string; password: string }) =>
   call<{ detail: string }>(api.POST('/api/auth/change-email/', { body }))
+
+export type PersonalInfo = components['schemas']['PersonalInfoOut']
+export type PersonalInfoChange = components['schemas']['PersonalInfoIn']
+
+/** Settings → personal information: the SSN masked, the completion percentage. */
+export const getPersonalInfo = (userId: number) =>
+  call<PersonalInfo>(api.GET('/api/users/{user_id}/personal-information', { params: { path: { user_id: userId } } }))
+
+/** An empty field keeps what is saved (apt may be cleared); a masked SSN too. */
+export const savePersonalInfo = (userId: number, body: PersonalInfoChange) =>
+  call<PersonalInfo>(api.PUT('/api/users/{user_id}/personal-information', { params: { path: { user_id: userId } }, body }))
 
 export const getUser = (id: number) => call<User>(api.GET('/api/users/{user_id}', { params: { path: { user_id: id } } }))
 

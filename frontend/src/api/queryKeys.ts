@@ -7,6 +7,7 @@ export const keys = {
   allFinancials: () => ['financials'] as const,
   allTrading: () => ['trading'] as const,
   user: (userId: number) => ['user', userId] as const,
+  personalInfo: (userId: number) => ['user', userId, 'personal-information'] as const,
   categories: () => ['catalogue', 'categories'] as const,
   assets: () => ['catalogue', 'assets'] as const,
   asset: (assetId: number) => ['catalogue', 'asset', assetId] as const,

@@ -412,7 +412,9 @@ export interface paths {
         /**
          * Create Order
          * @description Prevalidates, then starts the order's workflow. The same Idempotency-Key again → 200 with the same id (the
-         *     first order, never a second one).
+         *     first order, never a second one): found in the order list, else refused by the start itself (no `describe`).
+         *     The order's first view is written before its hold, so a retry refused by the prevalidation because of the
+         *     first order's own hold finds the order there: 200 too.
          */
         post: operations["create_order_api_financial_accounts__account_id__orders_post"];
         delete?: never;
@@ -1035,6 +1037,24 @@ export interface paths {
          */
         get: operations["gain_loss_api_users__user_id__investments_performance_gain_loss_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/personal-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read */
+        get: operations["read_api_users__user_id__personal_information_get"];
+        /** Write */
+        put: operations["write_api_users__user_id__personal_information_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2171,6 +2191,91 @@ export interface components {
         Payloads: {
             /** Payloads */
             payloads: components["schemas"]["Payload"][];
+        };
+        /**
+         * PersonalInfoIn
+         * @description The fields to change; an empty or missing field keeps what is saved (apt may be cleared), a masked SSN too.
+         */
+        PersonalInfoIn: {
+            /** Address */
+            address?: string | null;
+            /** Apt */
+            apt?: string | null;
+            /** City */
+            city?: string | null;
+            /** Date Of Birth */
+            date_of_birth?: string | null;
+            /** First Name */
+            first_name?: string | null;
+            /** Last Name */
+            last_name?: string | null;
+            /** Phone Number */
+            phone_number?: string | null;
+            /** Postal Code */
+            postal_code?: string | null;
+            /** Ssn */
+            ssn?: string | null;
+            /** State */
+            state?: string | null;
+        };
+        /** PersonalInfoOut */
+        PersonalInfoOut: {
+            /**
+             * Address
+             * @default
+             */
+            address: string;
+            /**
+             * Apt
+             * @default
+             */
+            apt: string;
+            /**
+             * City
+             * @default
+             */
+            city: string;
+            /**
+             * Completion
+             * @description percent of the required fields filled
+             */
+            completion: number;
+            /**
+             * Date Of Birth
+             * @default
+             */
+            date_of_birth: string;
+            /**
+             * First Name
+             * @default
+             */
+            first_name: string;
+            /**
+             * Last Name
+             * @default
+             */
+            last_name: string;
+            /**
+             * Phone Number
+             * @default
+             */
+            phone_number: string;
+            /**
+             * Postal Code
+             * @default
+             */
+            postal_code: string;
+            /**
+             * Ssn
+             * @description masked: ***-**-1234
+             * @default
+             */
+            ssn: string;
+            /**
+             * State
+             * @default
+             */
+            state: string;
         };
         /** PositionInstrument */
         PositionInstrument: {
@@ -7828,6 +7933,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GainLossOut"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_api_users__user_id__personal_information_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalInfoOut"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    write_api_users__user_id__personal_information_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalInfoIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalInfoOut"];
                 };
             };
             /** @description Not signed in, or the session expired */

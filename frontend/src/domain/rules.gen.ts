@@ -105,3 +105,12 @@ export const passwordChangeRules = {
   UPPERCASE_REQUIRED: "One uppercase character is required",
   WRONG_CURRENT_PASSWORD: "Oops - Something went wrong. Please verify your password and try again.",
 } as const
+
+/** domain/personal_info.py */
+export const personalInfoRules = {
+  DATE_INVALID: "Date is invalid",
+  FIELDS: ["first_name", "last_name", "address", "apt", "city", "state", "postal_code", "date_of_birth", "ssn", "phone_number"],
+  PO_BOX_BANNER: "P.O. boxes are not accepted as a home address. Please enter the street address where you live.",
+  REQUIRED: ["first_name", "last_name", "address", "city", "state", "postal_code", "date_of_birth", "ssn", "phone_number"],
+  SAVED: "Your personal information is saved.",
+} as const

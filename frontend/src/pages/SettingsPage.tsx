@@ -6,6 +6,7 @@ import { useUser } from '../account/userContext'
 import { resendEmailConfirmation } from '../api/endpoints'
 import { ChangeEmailForm } from '../settings/ChangeEmailForm'
 import { ChangePasswordForm } from '../settings/ChangePasswordForm'
+import { PersonalInfoForm } from '../settings/PersonalInfoForm'
 import { useAlert } from '../ui/alertContext'
 import { Page, Panel } from '../ui/Page'
 
@@ -74,6 +75,9 @@ export function SettingsPage() {
             <Separator />
             <ChangePasswordForm />
           </Stack>
+        </Panel>
+        <Panel>
+          <PersonalInfoForm />
         </Panel>
         <Panel>
           <Stack gap="3">
