@@ -119,6 +119,33 @@ class Statement:
         return self.closing_cash + self.holdings_value
 
 
+# what a ledger entry that moved the investor's cash is called on the statement, by its kind (store/ledger.py's
+# kinds: the first matching prefix wins)
+MOVEMENT_NAMES: tuple[tuple[str, str], ...] = (
+    ("deposit-", "Deposit"), ("withdrawal-initiated", "Withdrawal"), ("withdrawal-", "Withdrawal returned"),
+    ("purchase", "Offering purchase"), ("merchandise-refund", "Store refund"), ("merchandise", "Store order"),
+    ("order-rehold-done", "Cash released from an edited order"), ("order-rehold", "Cash held for an edited order"),
+    ("order-hold", "Cash held for a buy order"), ("order-release", "Cash released from an order"),
+    ("trade-fill", "Trade"), ("trade-proceeds", "Sale proceeds available"), ("demo-funding", "Funds added"),
+)
+RECEIPT_NAMES = {"deposit": "Deposit", "withdrawal": "Withdrawal", "merchandise": "Store order", "refund": "Store refund"}
+
+
+def movement_name(kind: str) -> str:
+    return next((name for prefix, name in MOVEMENT_NAMES if kind.startswith(prefix)), kind.replace("-", " ").capitalize())
+
+
+def transaction_description(type_: str, side: str | None = None, shares: int | None = None, ticker: str | None = None,
+                            unit_price: Decimal | None = None) -> str:
+    """A receipt as one line: 'Bought 2 shares of #88F40 at $26.60' for a purchase or trade, else its kind."""
+    if type_ in ("investment", "trade") and shares is not None and ticker:
+        verb = "Sold" if side == "ASK" else "Bought"
+        where = " in the offering" if type_ == "investment" else ""
+        price = f" at ${money(unit_price):,}" if unit_price is not None else ""
+        return f"{verb} {shares} share{'s' if shares != 1 else ''} of {ticker}{where}{price}"
+    return RECEIPT_NAMES.get(type_, type_.capitalize())
+
+
 def holding_line(ticker: str, name: str, shares: int, price: Decimal) -> HoldingLine:
     return HoldingLine(ticker, name, shares, money(price), money(shares * price))
 

@@ -18,11 +18,13 @@ from domain.statements import (
     Unreconciled,
     first_business_day,
     holding_line,
+    movement_name,
     statement,
     statement_month_due,
     statement_name,
     tax_document,
     tax_year_due,
+    transaction_description,
 )
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
@@ -86,3 +88,15 @@ def test_the_tax_document_lists_each_sale_of_the_year_and_their_proceeds(sales: 
         return
     assert doc is not None and sorted(doc.sales, key=lambda s: s.at) == doc.sales and len(doc.sales) == len(of_year)
     assert doc.proceeds == sum((s.shares * s.unit_price for s in of_year), Decimal(0))
+
+
+def test_each_line_reads_as_what_happened() -> None:
+    assert movement_name("deposit-processed") == "Deposit"
+    assert movement_name("withdrawal-initiated") == "Withdrawal"
+    assert movement_name("withdrawal-failed") == "Withdrawal returned"
+    assert movement_name("order-rehold-done") == "Cash released from an edited order"
+    assert movement_name("something-new") == "Something new"
+    assert transaction_description("trade", "ASK", 2, "#88F40", Decimal("26.6")) == "Sold 2 shares of #88F40 at $26.60"
+    assert transaction_description("investment", None, 1, "#A", Decimal("1000")) == (
+        "Bought 1 share of #A in the offering at $1,000.00")
+    assert transaction_description("refund") == "Store refund"
