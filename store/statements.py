@@ -124,3 +124,10 @@ async def owned(db: AsyncSession, user_id: int, file_key: str) -> FinancialDocum
     row: FinancialDocument | None = await db.scalar(select(FinancialDocument).where(
         col(FinancialDocument.user_id) == user_id, col(FinancialDocument.file_key) == file_key))
     return row
+
+
+async def by_file_key(db: AsyncSession, file_key: str) -> FinancialDocument | None:
+    """The document with this key, whoever's (only behind a signed address)."""
+    row: FinancialDocument | None = await db.scalar(select(FinancialDocument).where(
+        col(FinancialDocument.file_key) == file_key))
+    return row
