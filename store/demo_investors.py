@@ -2,8 +2,8 @@
 bought long enough ago to sell at once (older than the 5-business-day holding period). Posted through the ledger as
 balanced entries with fixed business keys, so re-running the seed adds nothing: the cash as a settled deposit
 (`ach:settled` → the investor's cash), the lots from the issuer (`asset:issuer`), like an offering purchase. The
-entries are dated the lots' day (not the seed's), so the demo investors have a history before this month: last
-month's statement (workflows/statements.py) shows their cash and lots."""
+entries are dated the lots' day (not the seed's; last month's last day at the latest), so the demo investors have a
+history before this month: last month's statement (workflows/statements.py) shows their cash and lots."""
 
 from __future__ import annotations
 
@@ -36,7 +36,9 @@ async def seed_holdings(db: AsyncSession, today: date | None = None) -> int:
     assets = dict((await db.execute(select(col(Asset.ticker), col(Asset.id)).where(
         col(Asset.ticker).in_(TRADED_TICKERS)))).tuples().all())
     bought_on = lot_date(today)
-    dated = datetime.combine(bought_on, time(15, 0), tzinfo=UTC)
+    # the entries' moment: the lots' day, and before this month in any case (so last month's statement holds them)
+    this_month = (today or datetime.now(UTC).date()).replace(day=1)
+    dated = datetime.combine(min(bought_on, this_month - timedelta(days=1)), time(15, 0), tzinfo=UTC)
     posted = 0
     for email, units in DEMO_INVESTORS.items():
         uid = await db.scalar(select(col(User.id)).where(col(User.email) == email))

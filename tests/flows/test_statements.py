@@ -28,7 +28,7 @@ from store.statements import storage_key
 from tests.api.accounts import signup
 from tests.flows.investors import offering
 from tests.workflows.histories import record
-from worker.statement_schedules import MONTHLY, YEARLY, ensure_statement_schedules
+from worker.statement_schedules import MONTHLY, YEARLY, catch_up_last_month, ensure_statement_schedules
 from workflows.statements import StatementsInput, StatementsResult, StatementsWorkflow, due_period, workflow_id
 
 MONTH = Month(2024, 5)  # a month of the past no other test writes into
@@ -154,3 +154,21 @@ async def test_the_schedules_are_created_once_and_updated_in_place(
     assert [(r.start, r.end) for r in cal.day_of_month] == [(1, 5)] and [r.start for r in cal.hour] == [6]
     [tax] = yearly.schedule.spec.calendars
     assert [r.start for r in tax.month] == [3]
+
+
+async def test_a_fresh_stack_has_last_month_s_statements_for_the_demo_investors(
+        app_state: AppState, settings: Settings, temporal_client: Client, worker: Worker) -> None:
+    """What `make dev`'s worker does at start (worker/statement_schedules.catch_up_last_month): last month's
+    statements once, the demo investors' seeded cash and lots in them (the seed dates them before this month)."""
+    this_month = Month.of(datetime.now(UTC).date())
+    period = this_month.previous().key
+    if await catch_up_last_month(temporal_client, app_state.sessions, settings, this_month):
+        await temporal_client.get_workflow_handle(workflow_id("statement", period)).result()
+    assert not await catch_up_last_month(temporal_client, app_state.sessions, settings, this_month)  # once
+    async with app_state.sessions() as db:
+        demo = await db.scalar(select(col(User.id)).where(col(User.email) == "demo@vitrine.test"))
+    assert demo is not None
+    [doc] = [d for d in await documents(app_state, demo) if d.period == period]
+    text = pdf_text(settings, demo, "statement", period)
+    assert "$25,000.00" in text and "Holdings on" in text and "x $" in text  # the cash and the lots
+    assert doc.display_name == f"{this_month.previous().title} Statement"
