@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -85,6 +86,14 @@ class Settings(BaseSettings):
     migration_flag: bool = False  # evolveMigration: off (both terms checkboxes on the SSN step)
     deposit_hold_days: int = 7
     uploads_dir: str = ".data/uploads"
+    # statements and tax documents (store/document_files.py): a local folder, or an S3-compatible bucket (a stub yet)
+    documents_store: Literal["local", "s3"] = "local"
+    documents_dir: str = ".data/documents"
+    documents_bucket: str = "vitrine-documents"
+    document_url_ttl_seconds: int = 300  # a statement's signed link works this long
+    # the statement workflows: investors whose documents are made at once, and each activity's start-to-close
+    statements_batch_size: int = 10
+    statement_activity_timeout_seconds: int = 120
     micro_deposit_poll_seconds: int = 60
     micro_deposit_reminder_seconds: int = 72 * 3600
     micro_deposit_expiry_seconds: int = 14 * 24 * 3600

@@ -34,6 +34,7 @@ from api.routes import (
     personal_info,
     portfolio,
     purchases,
+    statements,
     trading,
     trading_events,
     transfers,
@@ -64,7 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
                webhooks, uploads, media, codec, purchases, portfolio, personal_info, merchandising, orders, trading,
-               trading_events, ats_webhooks, market)
+               trading_events, ats_webhooks, market, statements)
     for module in routers:
         app.include_router(module.router)
 

@@ -28,6 +28,8 @@ def event_stream(what: str, events: tuple[str, ...] = ("message",)) -> Responses
 
 SVG: Responses = {200: {"description": "The image", "content": {"image/svg+xml": {"schema": {"type": "string",
                                                                                              "format": "binary"}}}}}
+PDF: Responses = {200: {"description": "The document", "content": {"application/pdf": {"schema": {"type": "string",
+                                                                                      "format": "binary"}}}}}
 
 
 class Documented(BaseModel):

@@ -11,6 +11,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PATH=/opt/venv/bin:$PATH
 
 RUN pip install --no-cache-dir uv==0.9.9
+# DejaVu Sans: the statements' PDFs print any asset name (store/statement_pdf.py; without it, Latin-1 only)
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
 # Dependencies first, so that a code change does not reinstall them.
@@ -20,8 +22,8 @@ RUN uv sync --frozen --no-dev --no-install-project --no-cache
 COPY . .
 
 RUN useradd --system --uid 10001 --no-create-home --home-dir /app vitrine \
-    && mkdir -p /data \
-    && chown vitrine /data
+    && mkdir -p /data/documents \
+    && chown -R vitrine /data
 USER vitrine
 
 EXPOSE 8000 8100

@@ -7,6 +7,7 @@ market refresher last read them, else the last fill Vitrine settled; before any 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -45,18 +46,23 @@ class Portfolio:
         return sum((g.holding.current_value for g in self.active), H.ZERO)
 
 
-async def _fills(db: AsyncSession, user_id: int) -> dict[int, list[H.Fill]]:
+async def _fills(db: AsyncSession, user_id: int, until: datetime | None = None) -> dict[int, list[H.Fill]]:
+    """The investor's fills per asset; with `until`, only those before that instant."""
+    end = until or datetime.max.replace(tzinfo=UTC)
     fills: dict[int, list[H.Fill]] = {}
-    for inv in (await db.scalars(select(Investment).where(col(Investment.user_id) == user_id))).all():
+    for inv in (await db.scalars(select(Investment).where(col(Investment.user_id) == user_id,
+                                                         col(Investment.created_at) < end))).all():
         fills.setdefault(inv.asset_id, []).append(H.Fill("BUY", inv.shares, inv.price_per_share, inv.created_at))
-    for f in (await db.scalars(select(TradeFill).where(col(TradeFill.user_id) == user_id))).all():
+    for f in (await db.scalars(select(TradeFill).where(col(TradeFill.user_id) == user_id,
+                                                       col(TradeFill.created_at) < end))).all():
         fills.setdefault(f.asset_id, []).append(H.Fill("BUY" if f.side == "BID" else "SELL", f.units, f.unit_price,
                                                        f.created_at))
     lots = (await db.execute(
         select(col(SharePosting.asset_id), col(SharePosting.units), col(LedgerEntry.created_at))
         .join(LedgerEntry, col(LedgerEntry.id) == col(SharePosting.entry_id))
         .where(col(SharePosting.account) == L.shares(user_id), col(SharePosting.units) > 0,
-               col(SharePosting.lot_date).is_not(None), col(LedgerEntry.kind).not_in(PRICED_LOT_KINDS)))).all()
+               col(SharePosting.lot_date).is_not(None), col(LedgerEntry.kind).not_in(PRICED_LOT_KINDS),
+               col(LedgerEntry.created_at) < end))).all()
     unpriced = {asset_id for asset_id, _, _ in lots}
     offering = {a.id: price_per_share(a.asset_value, a.number_of_shares)
                 for a in (await db.scalars(select(Asset).where(col(Asset.id).in_(unpriced)))).all()} if unpriced else {}
@@ -79,21 +85,26 @@ def market_last_trade(market: dict[str, Any] | None) -> Decimal | None:
     return None
 
 
-async def _last_fills(db: AsyncSession, asset_ids: list[int]) -> dict[int, Decimal]:
-    """The price of the last fill Vitrine settled per asset (any investor)."""
+async def _last_fills(db: AsyncSession, asset_ids: list[int], until: datetime | None = None) -> dict[int, Decimal]:
+    """The price of the last fill Vitrine settled per asset (any investor); with `until`, the last before it."""
+    end = until or datetime.max.replace(tzinfo=UTC)
     newest = (select(col(TradeFill.asset_id), func.max(col(TradeFill.created_at)).label("at"))
-              .where(col(TradeFill.asset_id).in_(asset_ids)).group_by(col(TradeFill.asset_id)).subquery())
+              .where(col(TradeFill.asset_id).in_(asset_ids), col(TradeFill.created_at) < end)
+              .group_by(col(TradeFill.asset_id)).subquery())
     rows = (await db.execute(select(col(TradeFill.asset_id), col(TradeFill.unit_price)).join(
         newest, (newest.c.asset_id == col(TradeFill.asset_id)) & (newest.c.at == col(TradeFill.created_at))))).all()
     return {asset_id: price for asset_id, price in rows}
 
 
-async def portfolio(db: AsyncSession, user_id: int, market: dict[str, dict[str, Any]] | None = None) -> Portfolio:
-    """The investor's holdings; `market`: the market state by ticker (store/market_state.load), may be empty."""
-    fills = await _fills(db, user_id)
+async def portfolio(db: AsyncSession, user_id: int, market: dict[str, dict[str, Any]] | None = None,
+                    until: datetime | None = None) -> Portfolio:
+    """The investor's holdings; `market`: the market state by ticker (store/market_state.load), may be empty.
+    With `until` (a past instant: a statement's month end), the holdings then, each valued at the last fill Vitrine
+    settled before it (or the offering price); give no `market` then."""
+    fills = await _fills(db, user_id, until)
     ids = sorted(fills)
     assets = {a.id: a for a in (await db.scalars(select(Asset).where(col(Asset.id).in_(ids)))).all()} if ids else {}
-    settled = await _last_fills(db, ids) if ids else {}
+    settled = await _last_fills(db, ids, until) if ids else {}
     groups: list[AssetHolding] = []
     for asset_id in ids:
         a = assets[asset_id]

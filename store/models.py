@@ -332,3 +332,20 @@ class MerchandiseOrderPublic(MerchandiseOrderBase):
     """A store order as `POST /api/merchandising/orders/` answers it (the total as exact text, "12.50")."""
 
     id: int
+
+
+class FinancialDocument(SQLModel, table=True):
+    """A monthly account statement (`kind` statement, `period` YYYY-MM) or a yearly tax document (`kind` tax, `period`
+    YYYY) made for one investor: one per (investor, kind, period), so a re-run or a retry never makes a second.
+    `file_key` names it in the api (random: it says nothing about the investor); `storage_key` in the file store."""
+
+    __tablename__ = "financial_documents"
+    __table_args__ = (UniqueConstraint("user_id", "kind", "period"),)
+    id: int = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", ondelete="CASCADE", index=True)
+    kind: str = Field(max_length=16)
+    period: str = Field(max_length=7)
+    file_key: str = Field(max_length=64, unique=True)
+    display_name: str = Field(max_length=100)
+    storage_key: str = Field(max_length=200)
+    created_at: datetime = created()

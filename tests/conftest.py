@@ -8,6 +8,7 @@ import asyncio
 import os
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import uuid
@@ -134,6 +135,7 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         login_ip_rate_limit=10_000, reset_ip_rate_limit=10_000, mail_ip_rate_limit=10_000, code_ip_rate_limit=10_000,
         ops_token="test-ops-token", transfer_poll_seconds=1, micro_deposit_poll_seconds=1,
         market_refresh_seconds=0,  # the catalogue keeps its seeded market fields; tests refresh on purpose
+        documents_dir=tempfile.mkdtemp(prefix="vitrine-documents-"),  # statements' PDFs: a folder of this run
     )
 
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from datetime import UTC, datetime
 
 import uvloop
 from temporalio.client import Client
 
 from config import Settings, get_settings
+from domain.statements import Month
 from worker.build import Resources, build_worker, worker_resources
 from worker.offerings import ensure_offerings
+from worker.statement_schedules import catch_up_last_month, ensure_statement_schedules
 from worker.temporal import connect
 
 
@@ -23,6 +26,18 @@ async def start_offerings(client: Client, resources: Resources, settings: Settin
         logging.exception("could not ensure the offering workflows")
     else:
         logging.info("offering workflows running for %d asset(s)", len(started))
+
+
+async def start_statements(client: Client, resources: Resources, settings: Settings) -> None:
+    """The statement schedules (created or updated), then last month's statements if none were made; a failure is
+    logged and the worker carries on."""
+    try:
+        await ensure_statement_schedules(client, settings)
+        started = await catch_up_last_month(client, resources.sessions, settings, Month.of(datetime.now(UTC).date()))
+    except Exception:
+        logging.exception("could not ensure the statement schedules")
+    else:
+        logging.info("statement schedules ensured%s", "; last month's statements started" if started else "")
 
 
 async def main() -> None:
@@ -38,8 +53,10 @@ async def main() -> None:
         logging.info("worker polling task queue %s on %s", settings.task_queue, settings.temporal_address)
         async with worker:
             offerings = asyncio.create_task(start_offerings(client, resources, settings))
+            statements = asyncio.create_task(start_statements(client, resources, settings))
             await stop.wait()
             offerings.cancel()
+            statements.cancel()
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from activities.payments import PaymentActivities
 from activities.place_order import PlaceOrderActivities
 from activities.profile import ProfileActivities
 from activities.purchase import PurchaseActivities
+from activities.statements import StatementActivities
 from activities.trading import TradingActivities, activities_of
 from activities.transfers import TransferActivities
 from clients.ats import ats_client
@@ -37,6 +38,7 @@ from clients.store import StoreClient
 from config import Settings
 from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
+from store.document_files import document_files
 from worker.fault_hook import interceptors
 from worker.stale_updates import StaleUpdates
 from workflows.bank_link import BankLinkWorkflow
@@ -49,11 +51,12 @@ from workflows.offering import OfferingWorkflow
 from workflows.onboarding import OnboardingWorkflow
 from workflows.order import OrderWorkflow
 from workflows.place_order import PlaceOrderWorkflow
+from workflows.statements import StatementsWorkflow
 from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
                               FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow,
-                              MerchandiseOrderWorkflow, PlaceOrderWorkflow, OrderWorkflow)
+                              MerchandiseOrderWorkflow, PlaceOrderWorkflow, OrderWorkflow, StatementsWorkflow)
 
 
 @dataclass
@@ -94,13 +97,15 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     live = LiveActivities(r.redis)
     trading = TradingActivities(r.sessions, ats_client(r.http, settings), r.redis,
                                 timedelta(seconds=settings.trade_proceeds_delay_seconds))
+    statements = StatementActivities(r.sessions, document_files(settings))
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
             payments.ensure_customer, payments.link_manual, payments.link_provider, bank.check,
             bank.verify, bank.remind, transfers.open, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
             documents.submit, offering.load, offering.transition, purchase.load, purchase.hold, purchase.release,
             purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
             esign.prepare, esign.status, esign.void, merch.charge, merch.place, merch.refund,
-            place_order.load, place_order.market, place_order.place, live.publish_flow, *activities_of(trading)]
+            place_order.load, place_order.market, place_order.place, live.publish_flow, *activities_of(trading),
+            statements.investors, statements.make]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

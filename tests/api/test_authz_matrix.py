@@ -6,14 +6,19 @@ first investor's real ids, while the owner gets through. A new route, or a new k
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 import httpx
 from fastapi.routing import APIRoute
 
+from activities.statements import StatementActivities
+from activities.statements_types import MakeDocument
 from api.app import create_app
 from api.state import AppState
 from config import Settings
+from domain.statements import STATEMENT, Month
+from store.document_files import LocalFolder
 from tests.api.accounts import signup
 from tests.flows.driver import Flow
 from tests.flows.investors import Purchase, funded_investor, offering
@@ -53,6 +58,12 @@ ROUTES: dict[tuple[str, str], str] = {
     ("GET", "/api/users/{user_id}/financials/status"): OWNER,
     ("GET", "/api/users/{user_id}/financials/transactions"): OWNER,
     ("GET", "/api/users/{user_id}/financials/funding-source"): OWNER,
+    ("GET", "/api/users/{user_id}/financials/forms/statements"): OWNER,
+    ("GET", "/api/users/{user_id}/financials/forms/taxforms"): OWNER,
+    ("GET", "/api/users/{user_id}/financials/forms/statements/{file_key}"): OWNER,
+    # a statement's signed address (`{fileKey}.{expires}.{signature}`) is the capability, like a presigned bucket URL:
+    # the browser opens it in a new tab without a session; a forged or another key's signature is 404
+    ("GET", "/api/financial-documents/{signed}"): PUBLIC,
     ("POST", "/api/flows/{kind}"): SELF,  # starts or resumes the caller's own flow of that kind
     ("GET", "/api/flows/{kind}/{flow_id}"): OWNER,
     ("POST", "/api/flows/{kind}/{flow_id}/steps/{step}"): OWNER,
@@ -107,7 +118,7 @@ ROUTES: dict[tuple[str, str], str] = {
 PARAMS = {"user_id": OWNER, "flow_id": OWNER, "token": OWNER, "asset_id": CATALOGUE, "kind": "flow kind name",
           "step": "flow step name", "variant": "image variant", "action": "codec action",
           "account_id": OWNER, "order_id": OWNER, "window_id": CATALOGUE,
-          "instrument_id": CATALOGUE}
+          "instrument_id": CATALOGUE, "file_key": OWNER, "signed": "a signed document address"}
 REFUSED = (403, 404)
 
 
@@ -154,8 +165,11 @@ async def _first_investor(api: httpx.AsyncClient, state: AppState) -> dict[str, 
                        json={"financialInstrumentId": trading.ticker.lstrip("#"), "type": "LIMIT",
                              "term": "GOOD_TIL_CANCELED", "context": "bid", "units": 1, "unitPrice": "5.00"})
     assert o.status_code == 201, o.text  # an order of a's (its instrument unknown at the ATS: it ends REJECTED)
+    make = StatementActivities(state.sessions, LocalFolder(state.settings.documents_dir)).make
+    assert (await make(MakeDocument(int(a["user_id"]), STATEMENT, Month.of(date.today()).key))).created
+    [statement] = (await api.get(f"/api/users/{a['user_id']}/financials/forms/statements", headers=h)).json()
     return {**a, "flows": flows, "asset": asset.id, "upload": upload, "purchase": purchase,
-            "order": o.json()["data"]["id"]}
+            "order": o.json()["data"]["id"], "file_key": statement["fileKey"]}
 
 
 def _calls(a: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -167,7 +181,8 @@ def _calls(a: dict[str, Any]) -> list[tuple[str, str, str]]:
         flows = a["flows"].items() if "{flow_id}" in path else [("", "")]
         for flow_kind, flow_id in flows:
             url = path.format(user_id=a["user_id"], kind=flow_kind, flow_id=flow_id, token=a["upload"],
-                              step="intro", account_id=f"acct-{a['user_id']}", order_id=a["order"])
+                              step="intro", account_id=f"acct-{a['user_id']}", order_id=a["order"],
+                              file_key=a["file_key"])
             out.append((method, path, url))
     return out
 

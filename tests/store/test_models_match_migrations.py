@@ -41,5 +41,5 @@ def differences(url: str, metadata: MetaData) -> list[Any]:
 
 
 def test_models_match_the_migrated_schema(database: str) -> None:
-    assert len(SQLModel.metadata.tables) == 25
+    assert len(SQLModel.metadata.tables) == 26
     assert differences(database, SQLModel.metadata) == []

@@ -8,6 +8,7 @@ import { getAsset, getBalance, getCategories, getHomeScreen, getTradingDates, ge
 import { getFinancialStatus, getFundingSource, getTransactions, type FinancialStatus, type FundingSource, type ReceiptsPage, type Transfer } from './funding'
 import { getGainLoss, getMerchProducts, getUserInvestments, type Holding } from './purchase'
 import { keys } from './queryKeys'
+import { getForms, type Form, type FormKind } from './statements'
 import { listOrders } from './trading'
 import type { Balance } from './types'
 
@@ -47,6 +48,10 @@ export const portfolioQuery = (userId: number) => queryOptions({ queryKey: keys.
 
 /** The all-time gain/loss block's read, apart from the portfolio's: its failure is only logged (spec doc 3 §4.12). */
 export const gainLossQuery = (userId: number) => queryOptions({ queryKey: keys.gainLoss(userId), queryFn: () => getGainLoss(userId) })
+
+/** A statements or tax documents list; a failed read is an empty list (spec doc 3 §4, §8). */
+export const formsQuery = (userId: number, kind: FormKind) =>
+  queryOptions({ queryKey: keys.forms(userId, kind), queryFn: () => getForms(userId, kind).catch((): Form[] => []) })
 
 export interface ReceiptsChunk {
   receipts: ReceiptsPage

@@ -18,6 +18,7 @@ export const keys = {
   portfolio: (userId: number) => ['financials', userId, 'portfolio'] as const,
   gainLoss: (userId: number) => ['financials', userId, 'gain-loss'] as const,
   transactions: (userId: number) => ['financials', userId, 'transactions'] as const,
+  forms: (userId: number, kind: 'statements' | 'taxforms') => ['financials', userId, 'forms', kind] as const,
   fundingGate: (userId: number) => ['financials', userId, 'gate'] as const,
   merchProducts: (ids: readonly number[]) => ['merchandise', [...ids].sort((a, b) => a - b)] as const,
   /** one instrument's trading screen: orders, book, positions */
