@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  buyShows,
   clampSlide,
+  earlyAccessBanner,
   daysLeft,
   exitedLine,
   formatShift,
@@ -111,5 +113,19 @@ describe('exited and shares', () => {
     expect(sharesBadge(0)).toBeNull()
     expect(sharesBadge(1)).toBe('1 share')
     expect(sharesBadge(1200)).toBe('1,200 shares')
+  })
+})
+
+describe('buy button and early access', () => {
+  it('shows for an open offering, and for a coming-soon one with early access', () => {
+    expect(buyShows('Open ICO', null)).toBe(true)
+    expect(buyShows('Coming Soon', null)).toBe(false)
+    expect(buyShows('Coming Soon', 'early_io')).toBe(true)
+    expect(buyShows('Closed ICO', 'early_io')).toBe(false)
+  })
+  it('the early-access banner only in special-access mode', () => {
+    expect(earlyAccessBanner(true, 'early_io')).toBe(true)
+    expect(earlyAccessBanner(false, 'early_io')).toBe(false)
+    expect(earlyAccessBanner(true, null)).toBe(false)
   })
 })

@@ -4,7 +4,7 @@
  * line and the shares badge. Pure: the components import them.
  */
 import type { Asset } from '../api/types'
-import { CLOSED_ICO, progressPercent } from './assetStatus'
+import { CLOSED_ICO, COMING_SOON, OPEN_ICO, progressPercent } from './assetStatus'
 
 export interface Slide {
   key: 'main' | 'graph' | 'quote' | 'description' | 'media' | 'timeline'
@@ -139,4 +139,16 @@ export function exitedLine(exitedDate: string | null | undefined): string {
 export function sharesBadge(units: number): string | null {
   if (!(units > 0)) return null
   return `${units.toLocaleString('en-US')} ${units === 1 ? 'share' : 'shares'}`
+}
+
+/** The buy button shows for an open offering, and for a coming-soon one to an investor with early access (the
+ * special-access link: early IO or a free share). */
+export function buyShows(status: string, accessType: string | null | undefined): boolean {
+  if (status === OPEN_ICO) return true
+  return status === COMING_SOON && (accessType === 'early_io' || accessType === 'free_share_program')
+}
+
+/** The early-access banner: special-access mode on an asset the investor has early access to. */
+export function earlyAccessBanner(special: boolean, accessType: string | null | undefined): boolean {
+  return special && accessType === 'early_io'
 }
