@@ -13,7 +13,9 @@ export function LegalPage() {
       {page ? (
         page.pdf ? (
           <Stack gap="3">
-            <Box as="iframe" w="full" h="75vh" borderWidth="1px" borderRadius="lg" data-testid="legal-pdf" {...{ src: page.pdf, title: `${page.display_name} offering circular` }} />
+            <Box as="object" w="full" h="75vh" borderWidth="1px" borderRadius="lg" data-testid="legal-pdf" {...{ data: page.pdf, type: 'application/pdf', title: `${page.display_name} offering circular` }}>
+              <Text p="4">This browser does not show PDFs here.</Text>
+            </Box>
             <Link href={page.pdf} target="_blank" rel="noreferrer" fontSize="sm" color="brand.fg">
               Open the PDF
             </Link>
