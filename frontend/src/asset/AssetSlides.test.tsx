@@ -66,19 +66,29 @@ describe('AssetSlides', () => {
     expect(current()).toBe('Timeline')
   })
 
-  it('changes slide on a swipe of velocity 1.7 or more only', () => {
+  it('changes slide on a swipe of velocity 1.7 or more only, by mouse or finger', () => {
     const now = vi.spyOn(performance, 'now')
     renderPage()
     now.mockReturnValue(1000)
-    fireEvent.pointerDown(slides(), { clientY: 400 })
+    fireEvent.pointerDown(slides(), { clientY: 400, pointerType: 'mouse' })
     now.mockReturnValue(1100)
-    fireEvent.pointerUp(slides(), { clientY: 300 }) // 1 px/ms: too slow
+    fireEvent.pointerUp(slides(), { clientY: 300, pointerType: 'mouse' }) // 1 px/ms: too slow
     expect(current()).toBe('Main')
     now.mockReturnValue(2000)
-    fireEvent.pointerDown(slides(), { clientY: 400 })
+    fireEvent.pointerDown(slides(), { clientY: 400, pointerType: 'mouse' })
     now.mockReturnValue(2100)
-    fireEvent.pointerUp(slides(), { clientY: 200 }) // 2 px/ms upwards: next
+    fireEvent.pointerUp(slides(), { clientY: 200, pointerType: 'mouse' }) // 2 px/ms upwards: next
     expect(current()).toBe('Graph')
+    now.mockReturnValue(3000)
+    fireEvent.touchStart(slides(), { touches: [{ clientY: 100 }] })
+    now.mockReturnValue(3050)
+    fireEvent.touchEnd(slides(), { changedTouches: [{ clientY: 300 }] }) // 4 px/ms downwards: back
+    expect(current()).toBe('Main')
+    now.mockReturnValue(4000)
+    fireEvent.touchStart(slides(), { touches: [{ clientY: 100 }] })
+    now.mockReturnValue(4100)
+    fireEvent.touchEnd(slides(), { changedTouches: [{ clientY: 120 }] }) // a slow scroll: stays
+    expect(current()).toBe('Main')
     now.mockRestore()
   })
 

@@ -6,7 +6,7 @@
  */
 import { Box, Flex, IconButton, Link, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type TouchEvent } from 'react'
 import { assetQuery } from '../api/queries'
 import type { Asset, AssetPage } from '../api/types'
 import { SUPPORT_EMAIL } from '../config'
@@ -46,16 +46,28 @@ export function AssetSlides({ asset }: { asset: Asset }) {
     e.preventDefault()
     go(index + step)
   }
-  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
-    start.current = { y: e.clientY, t: performance.now() }
+  // a swipe: a mouse drag (pointer events) or a finger (touch events, which the page's own scrolling does not cancel)
+  const begin = (y: number) => {
+    start.current = { y, t: performance.now() }
   }
-  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+  const end = (y: number | undefined) => {
     const from = start.current
     start.current = null
-    if (!from) return
-    const step = swipeStep((e.clientY - from.y) / Math.max(1, performance.now() - from.t))
+    if (!from || y === undefined) return
+    const step = swipeStep((y - from.y) / Math.max(1, performance.now() - from.t))
     if (step !== 0) go(index + step)
   }
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.pointerType === 'mouse') begin(e.clientY)
+  }
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.pointerType === 'mouse') end(e.clientY)
+  }
+  const onTouchStart = (e: TouchEvent<HTMLDivElement>) => {
+    const touch = e.touches[0]
+    if (touch) begin(touch.clientY)
+  }
+  const onTouchEnd = (e: TouchEvent<HTMLDivElement>) => end(e.changedTouches[0]?.clientY)
 
   return (
     <Flex gap="4" align="stretch">
@@ -69,7 +81,8 @@ export function AssetSlides({ asset }: { asset: Asset }) {
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
-        style={{ touchAction: 'pan-x' }}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
         outline="none"
         _focusVisible={{ boxShadow: 'outline' }}
         borderRadius="xl"
