@@ -20,7 +20,8 @@ from domain import purchase
 from domain.asset_status import progress_bar
 from domain.money import money_str
 from store import market_state
-from store.catalogue_cache import CACHE_KEY, invalidate
+from store.asset_content import content_json
+from store.catalogue_cache import CACHE_KEY, CONTENT_KEY, invalidate
 from store.market_state import TRADED_STATUSES
 from store.models import Asset
 from workflows.order_types import instrument_id_of
@@ -127,6 +128,7 @@ class Catalogue:
         self._sessions, self._redis, self._redis_ttl, self._local_ttl = sessions, redis, redis_ttl, local_ttl
         self._snap: Snapshot | None = None
         self._lock = asyncio.Lock()
+        self._content: dict[int, tuple[dict[str, Any], float]] = {}
 
     async def snapshot(self) -> Snapshot:
         snap = self._snap
@@ -147,6 +149,25 @@ class Catalogue:
             else:
                 self._snap = Snapshot(json.loads(raw), body, etag_for(body), time.monotonic())
             return self._snap
+
+    async def content(self, asset_id: int) -> dict[str, Any] | None:
+        """An asset's page content (store/asset_content.py), cached like the catalogue (Redis for `redis_ttl`
+        seconds behind a per-process copy for `local_ttl`); None for an unknown asset."""
+        hit = self._content.get(asset_id)
+        if hit is not None and time.monotonic() - hit[1] < self._local_ttl:
+            return hit[0]
+        key = CONTENT_KEY.format(asset_id=asset_id)
+        raw = await self._redis.get(key)
+        if raw is None:
+            async with self._sessions() as db:
+                asset = await db.get(Asset, asset_id)
+                if asset is None:
+                    return None
+                raw = render(await content_json(db, asset))
+            await self._redis.set(key, raw, ex=self._redis_ttl)
+        content: dict[str, Any] = json.loads(raw)
+        self._content[asset_id] = (content, time.monotonic())
+        return content
 
     async def invalidate(self) -> None:
         await invalidate(self._redis)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from redis.asyncio import Redis
 
 CACHE_KEY = "catalogue:v1"
+CONTENT_KEY = "catalogue:v1:content:{asset_id}"  # one asset's page content: it changes with ops' edits, not trades
 
 
 async def invalidate(redis: Redis) -> None:

@@ -13,7 +13,7 @@ from fastapi.responses import Response
 from api.calendar_view import calendar_of
 from api.catalogue import modified_since
 from api.catalogue_schemas import (
-    AssetOut,
+    AssetDetailOut,
     AssetsOut,
     HolidayOut,
     HomeScreenOut,
@@ -91,11 +91,16 @@ async def list_assets(request: Request, state: State, mode: Mode,
     return json_response({"items": items})
 
 
-@router.get("/api/v2/assets/{asset_id}/", responses={200: {"model": AssetOut}})
+@router.get("/api/v2/assets/{asset_id}/", responses={200: {"model": AssetDetailOut}})
 async def get_asset(asset_id: Id, request: Request, state: State, mode: Mode) -> Response:
+    """One asset with its page content (media, documents, detail categories, timeline, value history, quote, PDF,
+    Snap link, investor count): the list leaves those out."""
     for a in await visible_assets(request, state, mode):
         if a["id"] == asset_id:
-            return json_response(a)
+            content = await state.catalogue.content(asset_id)
+            if content is None:
+                break
+            return json_response({**a, **content})
     raise ApiError(404, "Asset not found.")
 
 

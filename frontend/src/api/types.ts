@@ -29,6 +29,12 @@ type AssetCore = 'id' | 'ticker' | 'display_name' | 'category' | 'order' | 'asse
  */
 export type Asset = Pick<AssetOut, AssetCore> & Partial<Omit<AssetOut, AssetCore>>
 
+type AssetDetailOut = Schemas['AssetDetailOut']
+/** An asset as its page reads it (GET /api/v2/assets/{id}/): the catalogue's fields and its page content. */
+export type AssetPage = Asset & Omit<AssetDetailOut, keyof AssetOut>
+export type AssetMedia = Schemas['MediaOut']
+export type AssetDocument = Schemas['DocumentOut']
+
 /** An entry of the status change feed: a partial asset. */
 export type AssetStatusUpdate = Pick<Asset, 'id'> &
   Partial<
