@@ -8,6 +8,7 @@ from alembic import context
 from sqlalchemy import create_engine, pool
 from sqlmodel import SQLModel
 
+import store.home_models  # noqa: F401
 import store.models  # noqa: F401 - the tables in SQLModel's metadata
 import store.trading_models  # noqa: F401
 from config import get_settings

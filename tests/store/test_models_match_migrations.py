@@ -13,6 +13,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import JSON, Column, MetaData, create_engine
 from sqlmodel import SQLModel
 
+import store.home_models  # noqa: F401
 import store.models  # noqa: F401 - the tables in SQLModel's metadata
 import store.trading_models  # noqa: F401
 from store.sync_url import sync_url
@@ -41,5 +42,5 @@ def differences(url: str, metadata: MetaData) -> list[Any]:
 
 
 def test_models_match_the_migrated_schema(database: str) -> None:
-    assert len(SQLModel.metadata.tables) == 25
+    assert len(SQLModel.metadata.tables) == 29  # 25 + the home sections (0011_home_sections)
     assert differences(database, SQLModel.metadata) == []

@@ -335,7 +335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home Screen */
+        /**
+         * Home Screen
+         * @description The home screen's sections, features and assets; ETag / 304 as the catalogue's list.
+         */
         get: operations["home_screen_api_client_screens_home_get"];
         put?: never;
         post?: never;
@@ -412,7 +415,9 @@ export interface paths {
         /**
          * Create Order
          * @description Prevalidates, then starts the order's workflow. The same Idempotency-Key again → 200 with the same id (the
-         *     first order, never a second one).
+         *     first order, never a second one): found in the order list, else refused by the start itself (no `describe`).
+         *     The order's first view is written before its hold, so a retry refused by the prevalidation because of the
+         *     first order's own hold finds the order there: 200 too.
          */
         post: operations["create_order_api_financial_accounts__account_id__orders_post"];
         delete?: never;
@@ -1366,6 +1371,23 @@ export interface components {
             /** Total */
             total: string;
         };
+        /** BannerOut */
+        BannerOut: {
+            /** Assetid */
+            assetId: number | null;
+            callToAction: components["schemas"]["CallToActionOut"];
+            /** Header */
+            header: string;
+            /** Id */
+            id: number;
+            /** Imagelink */
+            imageLink: string;
+            /**
+             * Subheader
+             * @description A closed banner shows again when this text changes
+             */
+            subheader: string;
+        };
         /** BookLevel */
         BookLevel: {
             /** Orders */
@@ -1394,6 +1416,28 @@ export interface components {
             /** Postonly */
             postOnly: number[];
         };
+        /** CallToActionOut */
+        CallToActionOut: {
+            /**
+             * Assetid
+             * @description The asset an ASSET call to action opens
+             */
+            assetId: number | null;
+            /** Enabled */
+            enabled: boolean;
+            /**
+             * Referencetype
+             * @enum {string}
+             */
+            referenceType: "LINK" | "ASSET";
+            /** Text */
+            text: string;
+            /**
+             * Url
+             * @description The link a LINK call to action opens
+             */
+            url: string | null;
+        };
         /** CancelOut */
         CancelOut: {
             /**
@@ -1402,6 +1446,15 @@ export interface components {
              */
             cancel: "CANCELED" | "ALREADY_ENDED";
             data: components["schemas"]["OrderOut"];
+        };
+        /** CarouselOut */
+        CarouselOut: {
+            /** Assetids */
+            assetIds: number[];
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
         };
         /** CartItem */
         CartItem: {
@@ -1692,6 +1745,21 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** HighlightOut */
+        HighlightOut: {
+            /** Assetid */
+            assetId: number;
+            /**
+             * Herotext
+             * @description 'Initial Offering Now Open', 'Trading Now — Act Fast!' or 'Accepting Orders Now!'
+             */
+            heroText: string;
+            /**
+             * Progresstext
+             * @description An open offering's percent funded or remaining, or 'SOLD OUT'
+             */
+            progressText: string | null;
+        };
         /** History */
         History: {
             /** Datapoints */
@@ -1791,9 +1859,22 @@ export interface components {
         };
         /** HomeScreenOut */
         HomeScreenOut: {
-            /** Assets */
+            /**
+             * Assets
+             * @description The assets the sections name, in catalogue order
+             */
             assets: components["schemas"]["AssetOut"][];
             features: components["schemas"]["HomeFeaturesOut"];
+            sections: components["schemas"]["HomeSectionsOut"];
+        };
+        /** HomeSectionsOut */
+        HomeSectionsOut: {
+            /** Banners */
+            banners: components["schemas"]["BannerOut"][];
+            /** Carousels */
+            carousels: components["schemas"]["CarouselOut"][];
+            /** Highlights */
+            highlights: components["schemas"]["HighlightOut"][];
         };
         /** InventoryInfoOut */
         InventoryInfoOut: {
@@ -4351,6 +4432,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HomeScreenOut"];
                 };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in, or the session expired */
             401: {
