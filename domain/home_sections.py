@@ -9,7 +9,7 @@ progress text of its offering.
 
 from __future__ import annotations
 
-from domain.asset_status import OPEN_ICO, POST_ONLY, TRADING
+from domain import asset_status as status
 
 HERO_INITIAL_OFFERING = "Initial Offering Now Open"
 HERO_LIVE_TRADING = "Trading Now — Act Fast!"
@@ -20,11 +20,11 @@ MARKET_OPEN = "OPEN"
 
 
 def hero_text(asset_status: str, market_status: str | None) -> str | None:
-    if asset_status == OPEN_ICO:
+    if asset_status == status.OPEN_ICO:
         return HERO_INITIAL_OFFERING
-    if asset_status == TRADING and market_status == MARKET_OPEN:
+    if asset_status == status.TRADING and market_status == MARKET_OPEN:
         return HERO_LIVE_TRADING
-    if asset_status in (TRADING, POST_ONLY):
+    if asset_status in (status.TRADING, status.POST_ONLY):
         return HERO_POST_ONLY
     return None
 

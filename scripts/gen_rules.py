@@ -24,6 +24,7 @@ MODULES = {
     "domain.order_rules": "orderRules",
     "domain.profile_rules": "profileRules",
     "domain.password_change": "passwordChangeRules",
+    "domain.home_sections": "homeRules",
 }
 
 

@@ -105,3 +105,13 @@ export const passwordChangeRules = {
   UPPERCASE_REQUIRED: "One uppercase character is required",
   WRONG_CURRENT_PASSWORD: "Oops - Something went wrong. Please verify your password and try again.",
 } as const
+
+/** domain/home_sections.py */
+export const homeRules = {
+  FULL: 100,
+  HERO_INITIAL_OFFERING: "Initial Offering Now Open",
+  HERO_LIVE_TRADING: "Trading Now — Act Fast!",
+  HERO_POST_ONLY: "Accepting Orders Now!",
+  MARKET_OPEN: "OPEN",
+  SOLD_OUT: "SOLD OUT",
+} as const
