@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlmodel import col
 
+from api.catalogue import Catalogue
 from api.middleware import etag_for
 from api.render import render
 from api.shared_copy import SharedCopy
@@ -126,12 +127,12 @@ class HomeContent:
     async def sections(self) -> SectionsSnapshot:
         return await self._copy.get()
 
-    def rendered(self, items: list[Json], catalogue_etag: str, sections: SectionsSnapshot,
-                 ats_cards: int) -> tuple[bytes, str]:
-        """The default mode's answer: rendered once per catalogue and sections version."""
-        key = (catalogue_etag, sections.etag, ats_cards)
+    async def default_answer(self, catalogue: Catalogue, ats_cards: int) -> tuple[bytes, str]:
+        """The default mode's answer and its ETag: rendered once per catalogue and sections version."""
+        sections, snap = await self.sections(), await catalogue.snapshot()
+        key = (snap.etag, sections.etag, ats_cards)
         done = self._rendered
         if done is None or done.key != key:
-            body = render(build_home(items, sections.data, ats_cards))
+            body = render(build_home(snap.items, sections.data, ats_cards))
             done = self._rendered = Rendered(key, body, etag_for(body))
         return done.body, done.etag

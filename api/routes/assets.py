@@ -116,11 +116,10 @@ async def status_changes(request: Request, state: State, mode: Mode,
 @router.get("/api/client-screens/home", responses={200: {"model": HomeScreenOut}, 304: {"description": "Not modified"}})
 async def home_screen(request: Request, state: State, mode: Mode) -> Response:
     """The home screen's sections, features and assets; ETag / 304 as the catalogue's list."""
-    sections = await state.home.sections()
-    if mode != SPECIAL:
-        snap = await state.catalogue.snapshot()
-        body, etag = state.home.rendered(snap.items, snap.etag, sections, state.settings.ats_cards)
+    if mode != SPECIAL:  # api/catalogue_edge.py answers it before routing; the same answer here
+        body, etag = await state.home.default_answer(state.catalogue, state.settings.ats_cards)
     else:
+        sections = await state.home.sections()
         body = render(build_home(await visible_assets(request, state, mode), sections.data, state.settings.ats_cards))
         etag = etag_for(body)
     headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL.decode()}

@@ -67,6 +67,10 @@ async def test_etag_304_and_a_change_ops_make(api: httpx.AsyncClient, app_state:
     assert r.headers["cache-control"] == "private, max-age=60"
     again = await api.get(HOME, headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
+    # a query string passes the edge (api/catalogue_edge.py) to the route: the same answer
+    routed = await api.get(HOME, params={"via": "route"})
+    assert routed.content == r.content and routed.headers["etag"] == etag
+    assert (await api.get(HOME, params={"via": "route"}, headers={"If-None-Match": etag})).status_code == 304
     banner_id = r.json()["sections"]["banners"][0]["id"]
     async with app_state.sessions() as db:
         old = await db.scalar(select(col(HomeBanner.subheader)).where(col(HomeBanner.id) == banner_id))
