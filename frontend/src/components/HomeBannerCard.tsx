@@ -38,7 +38,9 @@ export function HomeBannerCard({ banner, assetOf, onClose }: Props) {
   return (
     <Box as="article" position="relative" borderRadius="2xl" overflow="hidden" bg="white" boxShadow="sm" data-testid="home-banner"
       display="flex" flexDirection={{ base: 'column', md: 'row' }} aria-labelledby={`banner-${banner.id}`}>
-      <Image src={banner.imageLink} alt="" w={{ base: 'full', md: '40%' }} h={{ base: '36', md: 'auto' }} objectFit="cover" bg="ink.100" />
+      <Box position="relative" w={{ base: 'full', md: '40%' }} h={{ base: '36', md: 'auto' }} minH={{ md: '40' }} flexShrink={0} bg="ink.100">
+        <Image src={banner.imageLink} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" />
+      </Box>
       <Stack gap="2" p={{ base: '4', md: '6' }} pr={{ base: '12', md: '14' }} flex="1" justify="center">
         <Heading as="h2" id={`banner-${banner.id}`} size={{ base: 'md', md: 'lg' }} fontFamily="heading">
           {banner.header}

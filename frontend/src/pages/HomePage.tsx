@@ -90,7 +90,7 @@ function Sections() {
             <Heading as="h2" id={`carousel-${c.id}`} size="lg" fontFamily="heading">
               {c.title}
             </Heading>
-            <Box mx="-4" maxW={{ md: '3xl' }}>
+            <Box mx="-4" css={{ '& > ul > li': { flexBasis: { md: '18rem' } } }}>
               <AssetCarousel assets={items} />
             </Box>
           </Stack>
