@@ -84,8 +84,11 @@ describe('HomePage', () => {
   it('keeps a closed banner closed when home opens again, and shows it again when its subheader changes', async () => {
     stubApi({ 'GET /api/client-screens/home': [() => json(homeScreen()), () => json(homeScreen()), () => json(homeScreen({ subheader: 'Now with lower fees.' }))] })
     const first = renderHome()
-    fireEvent.click(await screen.findByRole('button', { name: "Close banner: The '88 F40 is trading" }))
+    const closeButton = await screen.findByRole('button', { name: "Close banner: The '88 F40 is trading" })
+    closeButton.focus()
+    fireEvent.click(closeButton)
     expect(bannerHeaders()).toEqual(['Know when the market opens'])
+    expect(document.activeElement?.contains(screen.getByRole('button', { name: 'Close banner: Know when the market opens' }))).toBe(true) // focus stays in the sections
     first.unmount()
 
     const second = renderHome()

@@ -5,7 +5,7 @@
  */
 import { Box, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { useUser } from '../account/userContext'
 import { homeScreenQuery } from '../api/queries'
@@ -27,6 +27,7 @@ function Sections() {
   const { assets } = useCatalogue()
   const home = useQuery(homeScreenQuery())
   const [closed, setClosed] = useState(() => closedSubheaders(localStorage))
+  const top = useRef<HTMLDivElement>(null) // where the keyboard's focus goes when the banner holding it closes
 
   if (home.isPending) {
     return <SkeletonSections label="Loading" lead="40" card="48" cardRadius="2xl" columns={{ base: 1, md: 3 }} />
@@ -50,10 +51,11 @@ function Sections() {
   const close = (subheader: string) => {
     closeBanner(localStorage, subheader)
     setClosed(closedSubheaders(localStorage))
+    top.current?.focus()
   }
 
   return (
-    <Stack gap={{ base: '6', md: '10' }}>
+    <Stack gap={{ base: '6', md: '10' }} ref={top} tabIndex={-1} outline="none">
       {banners.length > 0 && (
         <Stack as="section" gap="3" aria-label="Announcements">
           {banners.map((b) => (
