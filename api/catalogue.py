@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from sqlmodel import col
 
 from api.middleware import etag_for
 from api.render import render
+from api.shared_copy import SharedCopy
 from domain import purchase
 from domain.asset_status import progress_bar
 from domain.money import money_str
@@ -116,39 +116,31 @@ class Snapshot:
     items: list[dict[str, Any]]
     body: bytes
     etag: str
-    taken: float
+
+
+def _snapshot(raw: bytes) -> Snapshot:
+    body = b'{"items":' + raw + b"}"
+    return Snapshot(json.loads(raw), body, etag_for(body))
 
 
 class Catalogue:
     """Catalogue reads: PostgreSQL behind a Redis copy (shared by every api process, `redis_ttl` seconds) behind a
-    per-process snapshot re-checked against Redis every `local_ttl` seconds. `invalidate` drops both."""
+    per-process snapshot re-checked against Redis every `local_ttl` seconds (api/shared_copy.py). `invalidate`
+    drops both."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], redis: Redis, redis_ttl: int,
                  local_ttl: float = 1.0) -> None:
         self._sessions, self._redis, self._redis_ttl, self._local_ttl = sessions, redis, redis_ttl, local_ttl
-        self._snap: Snapshot | None = None
-        self._lock = asyncio.Lock()
+        self._copy = SharedCopy(redis, CACHE_KEY, redis_ttl, self._load, _snapshot, local_ttl)
         self._content: dict[int, tuple[dict[str, Any], float]] = {}
 
+    async def _load(self) -> bytes:
+        market = await market_state.load(self._redis)
+        async with self._sessions() as db:
+            return render(await load_catalogue(db, market))
+
     async def snapshot(self) -> Snapshot:
-        snap = self._snap
-        if snap is not None and time.monotonic() - snap.taken < self._local_ttl:
-            return snap
-        async with self._lock:
-            if self._snap is not None and self._snap is not snap:
-                return self._snap
-            raw = await self._redis.get(CACHE_KEY)
-            if raw is None:
-                market = await market_state.load(self._redis)
-                async with self._sessions() as db:
-                    raw = render(await load_catalogue(db, market))
-                await self._redis.set(CACHE_KEY, raw, ex=self._redis_ttl)
-            body = b'{"items":' + raw + b"}"
-            if snap is not None and snap.body == body:
-                self._snap = Snapshot(snap.items, snap.body, snap.etag, time.monotonic())
-            else:
-                self._snap = Snapshot(json.loads(raw), body, etag_for(body), time.monotonic())
-            return self._snap
+        return await self._copy.get()
 
     async def content(self, asset_id: int) -> dict[str, Any] | None:
         """An asset's page content (store/asset_content.py), cached like the catalogue (Redis for `redis_ttl`
@@ -171,7 +163,7 @@ class Catalogue:
 
     async def invalidate(self) -> None:
         await invalidate(self._redis)
-        self._snap = None
+        self._copy.drop()
 
 
 def modified_since(items: list[dict[str, Any]], since: datetime) -> list[dict[str, Any]]:

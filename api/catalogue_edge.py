@@ -1,7 +1,11 @@
-"""The catalogue's hot path as pure ASGI: GET /api/v2/assets/ (no query, default mode) answered from the shared
-snapshot before routing, dependency injection and response buffering. Same bytes, ETag and 304 as the route."""
+"""The catalogue's hot paths as pure ASGI, answered before routing, dependency injection and response buffering:
+GET /api/v2/assets/ (no query, default mode) from the shared snapshot, and GET /api/client-screens/home (default
+mode) from its rendered answer (api/home_screen.py). Same bytes, ETag and 304 as the routes."""
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -9,6 +13,20 @@ from api.middleware import CACHE_CONTROL, etag_matches
 from domain.access import DEFAULT, mode_for_host
 
 PATH = "/api/v2/assets/"
+HOME_PATH = "/api/client-screens/home"
+
+
+async def _catalogue(state: Any) -> tuple[bytes, str]:
+    snap = await state.catalogue.snapshot()
+    return snap.body, snap.etag
+
+
+async def _home(state: Any) -> tuple[bytes, str]:
+    answer: tuple[bytes, str] = await state.home.default_answer(state.catalogue, state.settings.ats_cards)
+    return answer
+
+
+ANSWERS: dict[str, Callable[[Any], Awaitable[tuple[bytes, str]]]] = {PATH: _catalogue, HOME_PATH: _home}
 
 
 class CatalogueEdge:
@@ -16,7 +34,8 @@ class CatalogueEdge:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "GET" or scope["path"] != PATH or scope["query_string"]:
+        answer = ANSWERS.get(scope["path"]) if scope["type"] == "http" else None
+        if answer is None or scope["method"] != "GET" or scope["query_string"]:
             await self.app(scope, receive, send)
             return
         headers = dict(scope["headers"])
@@ -24,12 +43,12 @@ class CatalogueEdge:
         if mode_for_host(host) != DEFAULT:
             await self.app(scope, receive, send)
             return
-        snap = await scope["app"].state.vitrine.catalogue.snapshot()
-        common = [(b"etag", snap.etag.encode()), (b"cache-control", CACHE_CONTROL)]
-        if etag_matches(headers.get(b"if-none-match", b"").decode("latin-1") or None, snap.etag):
+        body, etag = await answer(scope["app"].state.vitrine)
+        common = [(b"etag", etag.encode()), (b"cache-control", CACHE_CONTROL)]
+        if etag_matches(headers.get(b"if-none-match", b"").decode("latin-1") or None, etag):
             await send({"type": "http.response.start", "status": 304, "headers": common})
             await send({"type": "http.response.body", "body": b""})
             return
         await send({"type": "http.response.start", "status": 200, "headers": [
-            *common, (b"content-type", b"application/json"), (b"content-length", str(len(snap.body)).encode())]})
-        await send({"type": "http.response.body", "body": snap.body})
+            *common, (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})

@@ -194,20 +194,6 @@ class StatusChangesOut(Documented):
     update_seconds_interval: int
 
 
-class CalendarFeatureOut(Documented):
-    enabled: bool
-
-
-class HomeFeaturesOut(Documented):
-    calendar: CalendarFeatureOut
-    atsCards: int = Field(description="The /app/ats introduction cards: 0 none, 1 all three, 2 post-only only")
-
-
-class HomeScreenOut(Documented):
-    features: HomeFeaturesOut
-    assets: list[AssetOut]
-
-
 class TradingWindowDayOut(Documented):
     date: str
     opens: str

@@ -31,9 +31,6 @@ SVG: Responses = {200: {"description": "The image", "content": {"image/svg+xml":
 PDF: Responses = {200: {"description": "The document", "content": {"application/pdf": {"schema": {"type": "string",
                                                                                       "format": "binary"}}}}}
 
-PDF: Responses = {200: {"description": "The document", "content": {"application/pdf": {"schema": {"type": "string",
-                                                                                                "format": "binary"}}}}}
-
 
 class Documented(BaseModel):
     """A model that documents JSON sent as it is: it forbids keys it does not name, so a test that validates a real

@@ -31,6 +31,7 @@ from store.content_models import (
 from store.db import make_engine, make_sessionmaker
 from store.demo_assets import DEMO_ASSETS, MERCH, DemoAsset
 from store.demo_content import content_of
+from store.demo_home import seed_home
 from store.demo_investors import DEMO_INVESTORS, seed_holdings
 from store.models import AccessGroup, Asset, Category, Email, User
 from store.passwords import hash_password
@@ -131,6 +132,7 @@ async def seed(db: AsyncSession) -> None:
     await db.commit()
     await seed_holdings(db)  # the demo investors' cash and aged lots of the traded assets (issue 11)
     await post_missing_lots(db)  # offering purchases made before purchases posted their share lots
+    await seed_home(db)  # the home screen's banners, heroes, carousels and feature flags (issue 21)
 
 
 async def main(settings: Settings | None = None) -> None:

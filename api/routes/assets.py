@@ -16,7 +16,6 @@ from api.catalogue_schemas import (
     AssetDetailOut,
     AssetsOut,
     HolidayOut,
-    HomeScreenOut,
     StatusChangesOut,
     TradingDatesOut,
     TradingWindowDayOut,
@@ -24,9 +23,11 @@ from api.catalogue_schemas import (
 from api.deps import Mode, State, current_user
 from api.errors import ApiError
 from api.financial_schemas import UpdateScheduleOut
-from api.middleware import CACHE_CONTROL, etag_matches
+from api.home_schemas import HomeScreenOut
+from api.home_screen import build_home
+from api.middleware import CACHE_CONTROL, etag_for, etag_matches
 from api.params import Id
-from api.render import json_response
+from api.render import json_response, render
 from api.users_view import access_of
 from domain.access import SPECIAL, special_access_assets
 from domain.categories import CATEGORIES, CATEGORY_KEYS
@@ -117,12 +118,19 @@ async def status_changes(request: Request, state: State, mode: Mode,
     return json_response({"items": items, **schedule(state)})
 
 
-@router.get("/api/client-screens/home", responses={200: {"model": HomeScreenOut}})
+@router.get("/api/client-screens/home", responses={200: {"model": HomeScreenOut}, 304: {"description": "Not modified"}})
 async def home_screen(request: Request, state: State, mode: Mode) -> Response:
-    items = [a for a in await visible_assets(request, state, mode) if not a["is_exited"]]
-    featured = sorted(items, key=lambda a: (a["asset_status"] != "Open ICO", a["order"]))[:8]
-    features = {"calendar": {"enabled": True}, "atsCards": state.settings.ats_cards}
-    return json_response({"features": features, "assets": featured})
+    """The home screen's sections, features and assets; ETag / 304 as the catalogue's list."""
+    if mode != SPECIAL:  # api/catalogue_edge.py answers it before routing; the same answer here
+        body, etag = await state.home.default_answer(state.catalogue, state.settings.ats_cards)
+    else:
+        sections = await state.home.sections()
+        body = render(build_home(await visible_assets(request, state, mode), sections.data, state.settings.ats_cards))
+        etag = etag_for(body)
+    headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL.decode()}
+    if etag_matches(request.headers.get("if-none-match"), etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/api/assets/trading-dates/")

@@ -9,6 +9,7 @@ from sqlalchemy import create_engine, pool
 from sqlmodel import SQLModel
 
 import store.content_models  # noqa: F401 - the tables in SQLModel's metadata
+import store.home_models  # noqa: F401
 import store.models  # noqa: F401
 import store.trading_models  # noqa: F401
 from config import get_settings

@@ -335,7 +335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home Screen */
+        /**
+         * Home Screen
+         * @description The home screen's sections, features and assets; ETag / 304 as the catalogue's list.
+         */
         get: operations["home_screen_api_client_screens_home_get"];
         put?: never;
         post?: never;
@@ -1570,6 +1573,23 @@ export interface components {
             /** Total */
             total: string;
         };
+        /** BannerOut */
+        BannerOut: {
+            /** Assetid */
+            assetId: number | null;
+            callToAction: components["schemas"]["CallToActionOut"];
+            /** Header */
+            header: string;
+            /** Id */
+            id: number;
+            /** Imagelink */
+            imageLink: string;
+            /**
+             * Subheader
+             * @description A closed banner shows again when this text changes
+             */
+            subheader: string;
+        };
         /** BookLevel */
         BookLevel: {
             /** Orders */
@@ -1598,6 +1618,28 @@ export interface components {
             /** Postonly */
             postOnly: number[];
         };
+        /** CallToActionOut */
+        CallToActionOut: {
+            /**
+             * Assetid
+             * @description The asset an ASSET call to action opens
+             */
+            assetId: number | null;
+            /** Enabled */
+            enabled: boolean;
+            /**
+             * Referencetype
+             * @enum {string}
+             */
+            referenceType: "LINK" | "ASSET";
+            /** Text */
+            text: string;
+            /**
+             * Url
+             * @description The link a LINK call to action opens
+             */
+            url: string | null;
+        };
         /** CancelOut */
         CancelOut: {
             /**
@@ -1606,6 +1648,15 @@ export interface components {
              */
             cancel: "CANCELED" | "ALREADY_ENDED";
             data: components["schemas"]["OrderOut"];
+        };
+        /** CarouselOut */
+        CarouselOut: {
+            /** Assetids */
+            assetIds: number[];
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
         };
         /** CartItem */
         CartItem: {
@@ -1941,6 +1992,21 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** HighlightOut */
+        HighlightOut: {
+            /** Assetid */
+            assetId: number;
+            /**
+             * Herotext
+             * @description 'Initial Offering Now Open', 'Trading Now — Act Fast!' or 'Accepting Orders Now!'
+             */
+            heroText: string;
+            /**
+             * Progresstext
+             * @description An open offering's percent funded or remaining, or 'SOLD OUT'
+             */
+            progressText: string | null;
+        };
         /** History */
         History: {
             /** Datapoints */
@@ -2040,9 +2106,22 @@ export interface components {
         };
         /** HomeScreenOut */
         HomeScreenOut: {
-            /** Assets */
+            /**
+             * Assets
+             * @description The assets the sections name, in catalogue order
+             */
             assets: components["schemas"]["AssetOut"][];
             features: components["schemas"]["HomeFeaturesOut"];
+            sections: components["schemas"]["HomeSectionsOut"];
+        };
+        /** HomeSectionsOut */
+        HomeSectionsOut: {
+            /** Banners */
+            banners: components["schemas"]["BannerOut"][];
+            /** Carousels */
+            carousels: components["schemas"]["CarouselOut"][];
+            /** Highlights */
+            highlights: components["schemas"]["HighlightOut"][];
         };
         /** InventoryInfoOut */
         InventoryInfoOut: {
@@ -4729,6 +4808,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HomeScreenOut"];
                 };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in, or the session expired */
             401: {

@@ -70,5 +70,8 @@ export type AuthAnswer = Pick<components['schemas']['LoginOut'], 'token' | 'user
 
 export type Balance = components['schemas']['BalanceOut']
 
-/** The home screen (api/catalogue_schemas.HomeScreenOut): its features and the featured assets. */
+/** The home screen (api/home_schemas.HomeScreenOut): its sections, features and the assets the sections name. */
 export type HomeScreen = Schemas['HomeScreenOut']
+export type HomeBanner = Schemas['BannerOut']
+export type HomeHighlight = Schemas['HighlightOut']
+export type HomeCarousel = Schemas['CarouselOut']
