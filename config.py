@@ -93,6 +93,9 @@ class Settings(BaseSettings):
     document_url_ttl_seconds: int = 300  # a statement's signed link works this long
     # the statement workflows: investors whose documents are made at once, and each activity's start-to-close
     statements_batch_size: int = 10
+    # at worker start, last month's statements when none exist (scripts/stack.py's stacks: make dev, the browser
+    # tests); off elsewhere, where the Schedules make them
+    statements_catch_up: bool = False
     statement_activity_timeout_seconds: int = 120
     micro_deposit_poll_seconds: int = 60
     micro_deposit_reminder_seconds: int = 72 * 3600

@@ -123,6 +123,8 @@ class Stack:
             "VITRINE_TRANSFER_POLL_SECONDS": "5",
             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "5",
             "VITRINE_UPLOADS_DIR": str(ROOT / f".data/uploads-{profile.name}"),
+            # the worker makes last month's statements at start when none exist (My Portfolio → Statements)
+            "VITRINE_STATEMENTS_CATCH_UP": "true",
         }
         if profile.settings == "dev":  # the local Temporal Web UI decodes payloads through the api without a token
             self.env["VITRINE_CODEC_OPEN_FOR_LOCAL_UI"] = "true"

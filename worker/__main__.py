@@ -29,11 +29,12 @@ async def start_offerings(client: Client, resources: Resources, settings: Settin
 
 
 async def start_statements(client: Client, resources: Resources, settings: Settings) -> None:
-    """The statement schedules (created or updated), then last month's statements if none were made; a failure is
-    logged and the worker carries on."""
+    """The statement schedules (created or updated), then last month's statements if none were made (when
+    `statements_catch_up`: make dev, the browser tests); a failure is logged and the worker carries on."""
     try:
         await ensure_statement_schedules(client, settings)
-        started = await catch_up_last_month(client, resources.sessions, settings, Month.of(datetime.now(UTC).date()))
+        started = settings.statements_catch_up and await catch_up_last_month(
+            client, resources.sessions, settings, Month.of(datetime.now(UTC).date()))
     except Exception:
         logging.exception("could not ensure the statement schedules")
     else:
