@@ -1,14 +1,34 @@
-"""The catalogue's hot path as pure ASGI: GET /api/v2/assets/ (no query, default mode) answered from the shared
-snapshot before routing, dependency injection and response buffering. Same bytes, ETag and 304 as the route."""
+"""The catalogue's screen reads as pure ASGI, in default mode: the list (`GET /api/v2/assets/`, plain, by category,
+by search) and one asset (`GET /api/v2/assets/{id}/`), answered from the shared snapshot's prepared reads before
+routing, dependency injection and response buffering: a dict lookup, no JSON encoding. Same bytes, ETag and 304 as
+the routes; anything the edge does not answer (special access, an invalid query, an unknown asset) goes on to them."""
 
 from __future__ import annotations
 
+import re
+
+from starlette.datastructures import QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from api.catalogue import Prepared, Snapshot
+from api.catalogue_reads import MAX_CATEGORY, MAX_QUERY, detail, known_category, listing
 from api.middleware import CACHE_CONTROL, etag_matches
+from api.params import valid_id
 from domain.access import DEFAULT, mode_for_host
 
 PATH = "/api/v2/assets/"
+_DETAIL = re.compile(r"/api/v2/assets/(\d{1,10})/")
+
+
+def _list_read(snap: Snapshot, query_string: bytes) -> Prepared | None:
+    if not query_string:
+        return Prepared(snap.body, snap.etag)
+    params = QueryParams(query_string)
+    category, query = params.get("category"), params.get("query")  # others ignored, as the route does
+    if (category is not None and len(category) > MAX_CATEGORY) or (query is not None and len(query) > MAX_QUERY) \
+            or not known_category(category):
+        return None  # the route answers the 422
+    return snap.read(*listing(None, category, query))
 
 
 class CatalogueEdge:
@@ -16,7 +36,9 @@ class CatalogueEdge:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "GET" or scope["path"] != PATH or scope["query_string"]:
+        path = scope["path"] if scope["type"] == "http" and scope["method"] == "GET" else ""
+        detail_match = _DETAIL.fullmatch(path) if path.startswith(PATH) and path != PATH else None
+        if path != PATH and detail_match is None:
             await self.app(scope, receive, send)
             return
         headers = dict(scope["headers"])
@@ -25,11 +47,19 @@ class CatalogueEdge:
             await self.app(scope, receive, send)
             return
         snap = await scope["app"].state.vitrine.catalogue.snapshot()
-        common = [(b"etag", snap.etag.encode()), (b"cache-control", CACHE_CONTROL)]
-        if etag_matches(headers.get(b"if-none-match", b"").decode("latin-1") or None, snap.etag):
+        if detail_match is None:
+            prepared = _list_read(snap, scope["query_string"])
+        else:
+            asset_id = int(detail_match.group(1))
+            prepared = snap.read(*detail(None, asset_id)) if valid_id(asset_id) else None
+        if prepared is None:
+            await self.app(scope, receive, send)
+            return
+        common = [(b"etag", prepared.etag.encode()), (b"cache-control", CACHE_CONTROL)]
+        if etag_matches(headers.get(b"if-none-match", b"").decode("latin-1") or None, prepared.etag):
             await send({"type": "http.response.start", "status": 304, "headers": common})
             await send({"type": "http.response.body", "body": b""})
             return
         await send({"type": "http.response.start", "status": 200, "headers": [
-            *common, (b"content-type", b"application/json"), (b"content-length", str(len(snap.body)).encode())]})
-        await send({"type": "http.response.body", "body": snap.body})
+            *common, (b"content-type", b"application/json"), (b"content-length", str(len(prepared.body)).encode())]})
+        await send({"type": "http.response.body", "body": prepared.body})

@@ -8894,6 +8894,13 @@ export interface operations {
                     "application/json": components["schemas"]["AssetOut"];
                 };
             };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in, or the session expired */
             401: {
                 headers: {
