@@ -42,8 +42,8 @@ async def caller_access(request: Request, state: State, mode: str) -> AccessKey 
     if mode != SPECIAL:
         return None
     caller = await current_caller(request, state)
-    async with state.sessions() as db:
-        access = await access_of(db, caller.id)
+    async with state.engine.connect() as conn:
+        access = await access_of(conn, caller.id)
     return access_key(access, datetime.now(UTC))
 
 
