@@ -11,7 +11,7 @@ from starlette.datastructures import QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.catalogue import Prepared, Snapshot
-from api.catalogue_reads import MAX_CATEGORY, MAX_QUERY, detail, known_category, listing
+from api.catalogue_reads import MAX_CATEGORY, MAX_QUERY, detail, known_category, listing, prepared_read
 from api.middleware import CACHE_CONTROL, etag_matches
 from api.params import valid_id
 from domain.access import DEFAULT, mode_for_host
@@ -28,7 +28,7 @@ def _list_read(snap: Snapshot, query_string: bytes) -> Prepared | None:
     if (category is not None and len(category) > MAX_CATEGORY) or (query is not None and len(query) > MAX_QUERY) \
             or not known_category(category):
         return None  # the route answers the 422
-    return snap.read(*listing(None, category, query))
+    return prepared_read(snap, None, "list", (category, query), listing(category, query))
 
 
 class CatalogueEdge:
@@ -51,7 +51,7 @@ class CatalogueEdge:
             prepared = _list_read(snap, scope["query_string"])
         else:
             asset_id = int(detail_match.group(1))
-            prepared = snap.read(*detail(None, asset_id)) if valid_id(asset_id) else None
+            prepared = prepared_read(snap, None, "detail", asset_id, detail(asset_id)) if valid_id(asset_id) else None
         if prepared is None:
             await self.app(scope, receive, send)
             return

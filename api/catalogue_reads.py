@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable
 from datetime import UTC, datetime
 from typing import Any
 
+from api.catalogue import Prepared, Snapshot
 from domain.access import Access, special_access_assets
 from domain.categories import CATEGORY_KEYS
 from domain.search import matches, search_term
@@ -45,11 +46,18 @@ def known_category(category: str | None) -> bool:
     return category is None or category in CATEGORY_KEYS
 
 
-def listing(key: AccessKey | None, category: str | None, query: str | None) -> tuple[Hashable, Callable[[Items], Any]]:
-    """The list read (a known category or none): its prepared-read key and how its answer is built."""
+def prepared_read(snap: Snapshot, access: AccessKey | None, read: str, query: Hashable,
+                  build: Callable[[Items], Any | None]) -> Prepared | None:
+    """A screen read's answer from the snapshot: built once per snapshot, access set and query from the assets the
+    caller may see (`build` gets those); None when `build` finds nothing to answer."""
+    return snap.read((read, access, query), lambda items: build(visible(items, access)))
+
+
+def listing(category: str | None, query: str | None) -> Callable[[Items], Any]:
+    """The list read (a known category or none, a search or none)."""
 
     def build(items: Items) -> dict[str, Any]:
-        found = visible(items, key)
+        found = items
         if category is not None:
             found = [a for a in found if a["category"] == category]
         if query is not None:
@@ -58,13 +66,13 @@ def listing(key: AccessKey | None, category: str | None, query: str | None) -> t
                 a for a in found if matches(term, name=a["display_name"], ticker=a["ticker"], status=a["asset_status"])]
         return {"items": found}
 
-    return ("list", key, category, query), build
+    return build
 
 
-def detail(key: AccessKey | None, asset_id: int) -> tuple[Hashable, Callable[[Items], Any | None]]:
-    """One asset as the caller may see it; None when they may not (or it does not exist)."""
+def detail(asset_id: int) -> Callable[[Items], Any | None]:
+    """One asset; None when the caller may not see it (or it does not exist)."""
 
     def build(items: Items) -> dict[str, Any] | None:
-        return next((a for a in visible(items, key) if a["id"] == asset_id), None)
+        return next((a for a in items if a["id"] == asset_id), None)
 
-    return ("detail", key, asset_id), build
+    return build

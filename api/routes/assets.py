@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Hashable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,7 +13,17 @@ from fastapi.responses import Response
 
 from api.calendar_view import calendar_of
 from api.catalogue import Prepared, modified_since
-from api.catalogue_reads import MAX_CATEGORY, MAX_QUERY, AccessKey, access_key, detail, known_category, listing, visible
+from api.catalogue_reads import (
+    MAX_CATEGORY,
+    MAX_QUERY,
+    AccessKey,
+    access_key,
+    detail,
+    known_category,
+    listing,
+    prepared_read,
+    visible,
+)
 from api.catalogue_schemas import (
     AssetOut,
     AssetsOut,
@@ -53,6 +64,15 @@ async def visible_assets(request: Request, state: State, mode: str) -> list[dict
     return visible((await state.catalogue.snapshot()).items, key)
 
 
+async def screen_read(request: Request, state: State, mode: str, read: str, query: Hashable,
+                      build: Callable[[list[dict[str, Any]]], Any | None]) -> Prepared | None:
+    """A screen's read answered from the catalogue snapshot's prepared reads (api/catalogue_reads.py): `build` gets
+    the assets this caller may see and runs once per catalogue change, access set and `query`; answer the result
+    with `prepared_response` (its ETag, a 304 to a matching If-None-Match)."""
+    return prepared_read(await state.catalogue.snapshot(), await caller_access(request, state, mode), read, query,
+                         build)
+
+
 def prepared_response(request: Request, prepared: Prepared) -> Response:
     headers = {"ETag": prepared.etag, "Cache-Control": CACHE_CONTROL.decode()}
     if etag_matches(request.headers.get("if-none-match"), prepared.etag):
@@ -79,16 +99,14 @@ async def list_assets(request: Request, state: State, mode: Mode,
         return prepared_response(request, Prepared(snap.body, snap.etag))
     if not known_category(category):
         raise ApiError(422, f"Unknown category: {category}.", field="category")
-    key = await caller_access(request, state, mode)
-    prepared = (await state.catalogue.snapshot()).read(*listing(key, category, query))
+    prepared = await screen_read(request, state, mode, "list", (category, query), listing(category, query))
     assert prepared is not None
     return prepared_response(request, prepared)
 
 
 @router.get("/api/v2/assets/{asset_id}/", responses={200: {"model": AssetOut}, 304: {"description": "Not modified"}})
 async def get_asset(asset_id: Id, request: Request, state: State, mode: Mode) -> Response:
-    key = await caller_access(request, state, mode)
-    prepared = (await state.catalogue.snapshot()).read(*detail(key, asset_id))
+    prepared = await screen_read(request, state, mode, "detail", asset_id, detail(asset_id))
     if prepared is None:
         raise ApiError(404, "Asset not found.")
     return prepared_response(request, prepared)
