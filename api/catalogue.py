@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Callable, Hashable
@@ -17,11 +16,13 @@ from sqlmodel import col
 
 from api.middleware import etag_for
 from api.render import render
+from api.shared_copy import SharedCopy
 from domain import purchase
 from domain.asset_status import progress_bar
 from domain.money import money_str
 from store import market_state
-from store.catalogue_cache import CACHE_KEY, invalidate
+from store.asset_content import content_json
+from store.catalogue_cache import CACHE_KEY, CONTENT_KEY, invalidate
 from store.market_state import TRADED_STATUSES
 from store.models import Asset
 from workflows.order_types import instrument_id_of
@@ -129,12 +130,12 @@ def prepare(data: Any) -> Prepared:
 @dataclass(frozen=True)
 class Snapshot:
     """The whole catalogue, parsed and as the rendered list answer with its ETag, and the screens' reads prepared
-    from it (`read`): a new snapshot (a catalogue change) starts with none, so they follow the catalogue's rules."""
+    from it (`read`): a new snapshot (a catalogue change) starts with none, so they follow the catalogue's rules;
+    the shared copy keeps the snapshot (and its reads) while the catalogue's bytes are unchanged."""
 
     items: list[dict[str, Any]]
     body: bytes
     etag: str
-    taken: float
     reads: dict[Hashable, Prepared | None] = field(default_factory=dict, compare=False, repr=False)
 
     def read(self, key: Hashable, build: Callable[[list[dict[str, Any]]], Any | None]) -> Prepared | None:
@@ -151,39 +152,52 @@ class Snapshot:
         return found
 
 
+def _snapshot(raw: bytes) -> Snapshot:
+    body = b'{"items":' + raw + b"}"
+    return Snapshot(json.loads(raw), body, etag_for(body))
+
+
 class Catalogue:
     """Catalogue reads: PostgreSQL behind a Redis copy (shared by every api process, `redis_ttl` seconds) behind a
-    per-process snapshot re-checked against Redis every `local_ttl` seconds. `invalidate` drops both."""
+    per-process snapshot re-checked against Redis every `local_ttl` seconds (api/shared_copy.py). `invalidate`
+    drops both."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], redis: Redis, redis_ttl: int,
                  local_ttl: float = 1.0) -> None:
         self._sessions, self._redis, self._redis_ttl, self._local_ttl = sessions, redis, redis_ttl, local_ttl
-        self._snap: Snapshot | None = None
-        self._lock = asyncio.Lock()
+        self._copy = SharedCopy(redis, CACHE_KEY, redis_ttl, self._load, _snapshot, local_ttl)
+        self._content: dict[int, tuple[dict[str, Any], float]] = {}
+
+    async def _load(self) -> bytes:
+        market = await market_state.load(self._redis)
+        async with self._sessions() as db:
+            return render(await load_catalogue(db, market))
 
     async def snapshot(self) -> Snapshot:
-        snap = self._snap
-        if snap is not None and time.monotonic() - snap.taken < self._local_ttl:
-            return snap
-        async with self._lock:
-            if self._snap is not None and self._snap is not snap:
-                return self._snap
-            raw = await self._redis.get(CACHE_KEY)
-            if raw is None:
-                market = await market_state.load(self._redis)
-                async with self._sessions() as db:
-                    raw = render(await load_catalogue(db, market))
-                await self._redis.set(CACHE_KEY, raw, ex=self._redis_ttl)
-            body = b'{"items":' + raw + b"}"
-            if snap is not None and snap.body == body:
-                self._snap = Snapshot(snap.items, snap.body, snap.etag, time.monotonic(), snap.reads)
-            else:
-                self._snap = Snapshot(json.loads(raw), body, etag_for(body), time.monotonic())
-            return self._snap
+        return await self._copy.get()
+
+    async def content(self, asset_id: int) -> dict[str, Any] | None:
+        """An asset's page content (store/asset_content.py), cached like the catalogue (Redis for `redis_ttl`
+        seconds behind a per-process copy for `local_ttl`); None for an unknown asset."""
+        hit = self._content.get(asset_id)
+        if hit is not None and time.monotonic() - hit[1] < self._local_ttl:
+            return hit[0]
+        key = CONTENT_KEY.format(asset_id=asset_id)
+        raw = await self._redis.get(key)
+        if raw is None:
+            async with self._sessions() as db:
+                asset = await db.get(Asset, asset_id)
+                if asset is None:
+                    return None
+                raw = render(await content_json(db, asset))
+            await self._redis.set(key, raw, ex=self._redis_ttl)
+        content: dict[str, Any] = json.loads(raw)
+        self._content[asset_id] = (content, time.monotonic())
+        return content
 
     async def invalidate(self) -> None:
         await invalidate(self._redis)
-        self._snap = None
+        self._copy.drop()
 
 
 def modified_since(items: list[dict[str, Any]], since: datetime) -> list[dict[str, Any]]:

@@ -1,23 +1,23 @@
 """The catalogue's screen reads as pure ASGI, in default mode: the list (`GET /api/v2/assets/`, plain, by category,
-by search) and one asset (`GET /api/v2/assets/{id}/`), answered from the shared snapshot's prepared reads before
-routing, dependency injection and response buffering: a dict lookup, no JSON encoding. Same bytes, ETag and 304 as
-the routes; anything the edge does not answer (special access, an invalid query, an unknown asset) goes on to them."""
+by search) from the shared snapshot's prepared reads, and the home screen (`GET /api/client-screens/home`, no query)
+from its rendered answer (api/home_screen.py) — answered before routing, dependency injection and response
+buffering: a dict lookup, no JSON encoding. Same bytes, ETag and 304 as the routes; anything the edge does not
+answer (special access, an invalid query, one asset with its page content) goes on to them."""
 
 from __future__ import annotations
 
-import re
+from typing import Any
 
 from starlette.datastructures import QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.catalogue import Prepared, Snapshot
-from api.catalogue_reads import MAX_CATEGORY, MAX_QUERY, detail, known_category, listing, prepared_read
+from api.catalogue_reads import MAX_CATEGORY, MAX_QUERY, known_category, listing, prepared_read
 from api.middleware import CACHE_CONTROL, etag_matches
-from api.params import valid_id
 from domain.access import DEFAULT, mode_for_host
 
 PATH = "/api/v2/assets/"
-_DETAIL = re.compile(r"/api/v2/assets/(\d{1,10})/")
+HOME_PATH = "/api/client-screens/home"
 
 
 def _list_read(snap: Snapshot, query_string: bytes) -> Prepared | None:
@@ -31,27 +31,29 @@ def _list_read(snap: Snapshot, query_string: bytes) -> Prepared | None:
     return prepared_read(snap, None, "list", (category, query), listing(category, query))
 
 
+async def _answer(state: Any, path: str, query_string: bytes) -> Prepared | None:
+    if path == PATH:
+        return _list_read(await state.catalogue.snapshot(), query_string)
+    if query_string:
+        return None
+    body, etag = await state.home.default_answer(state.catalogue, state.settings.ats_cards)
+    return Prepared(body, etag)
+
+
 class CatalogueEdge:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope["path"] if scope["type"] == "http" and scope["method"] == "GET" else ""
-        detail_match = _DETAIL.fullmatch(path) if path.startswith(PATH) and path != PATH else None
-        if path != PATH and detail_match is None:
+        if path not in (PATH, HOME_PATH):
             await self.app(scope, receive, send)
             return
         headers = dict(scope["headers"])
         host = (headers.get(b"x-forwarded-host") or headers.get(b"host") or b"").decode("latin-1")
-        if mode_for_host(host) != DEFAULT:
-            await self.app(scope, receive, send)
-            return
-        snap = await scope["app"].state.vitrine.catalogue.snapshot()
-        if detail_match is None:
-            prepared = _list_read(snap, scope["query_string"])
-        else:
-            asset_id = int(detail_match.group(1))
-            prepared = prepared_read(snap, None, "detail", asset_id, detail(asset_id)) if valid_id(asset_id) else None
+        prepared = None
+        if mode_for_host(host) == DEFAULT:
+            prepared = await _answer(scope["app"].state.vitrine, path, scope["query_string"])
         if prepared is None:
             await self.app(scope, receive, send)
             return

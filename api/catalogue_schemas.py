@@ -122,6 +122,68 @@ class AssetOut(AssetStatusOut):
     merchandising: MerchandisingOut
 
 
+class MediaOut(Documented):
+    """An image or a video link (`type` image or video), shown in `order`."""
+
+    file: str
+    type: str
+    order: int
+    thumbnail: str | None
+
+
+class DocumentOut(Documented):
+    id: int
+    text: str
+    document_media: list[MediaOut]
+
+
+class DetailOut(Documented):
+    id: int
+    name: str
+    value: str
+
+
+class DetailCategoryOut(Documented):
+    id: int
+    name: str
+    details: list[DetailOut]
+
+
+class TimelineItemOut(Documented):
+    date: str
+    text: str
+
+
+class ValuePointOut(Documented):
+    """A similar asset's sale (the Graph slide's "SIMILAR ASSET SALES")."""
+
+    date: str
+    value: str
+
+
+class QuoteOut(Documented):
+    quote: str
+    author: str
+    author_image: str
+    author_description: str
+    background_image: str
+
+
+class AssetDetailOut(AssetOut):
+    """One asset as its page reads it: the catalogue's fields and its page content (only this read has them, so the
+    catalogue list stays as small as it was)."""
+
+    investor_count: int
+    pdf: str
+    snapchat_deeplink_url: str | None
+    asset_media: list[MediaOut]
+    document: list[DocumentOut]
+    categories: list[DetailCategoryOut]
+    timeline_items: list[TimelineItemOut]
+    history_value_points: list[ValuePointOut]
+    quote: QuoteOut | None
+
+
 class AssetsOut(Documented):
     items: list[AssetOut]
 
@@ -130,20 +192,6 @@ class StatusChangesOut(Documented):
     items: list[AssetStatusOut]
     next_update_timestamp: int
     update_seconds_interval: int
-
-
-class CalendarFeatureOut(Documented):
-    enabled: bool
-
-
-class HomeFeaturesOut(Documented):
-    calendar: CalendarFeatureOut
-    atsCards: int = Field(description="The /app/ats introduction cards: 0 none, 1 all three, 2 post-only only")
-
-
-class HomeScreenOut(Documented):
-    features: HomeFeaturesOut
-    assets: list[AssetOut]
 
 
 class TradingWindowDayOut(Documented):

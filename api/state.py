@@ -14,6 +14,7 @@ from temporalio.client import Client
 from api.active_users import ActiveUsers
 from api.catalogue import Catalogue
 from api.coalescer import Coalescer
+from api.home_screen import HomeContent
 from api.ratelimit import RateLimiter
 from clients.mail import MailClient
 from clients.temporal import connect
@@ -30,6 +31,7 @@ class AppState:
     http: httpx.AsyncClient
     mail: MailClient
     catalogue: Catalogue
+    home: HomeContent
     active_users: ActiveUsers
     limiter: RateLimiter
     background: Coalescer = field(default_factory=Coalescer)  # coalesced background work (api/coalescer.py)
@@ -48,6 +50,7 @@ class AppState:
             sessions=sessions,
             redis=redis,
             catalogue=Catalogue(sessions, redis, settings.catalogue_cache_seconds),
+            home=HomeContent(sessions, redis, settings.catalogue_cache_seconds),
             active_users=ActiveUsers(engine, settings.auth_cache_seconds),
             limiter=RateLimiter(settings),
             http=http,

@@ -25,7 +25,7 @@ from bench.wrk import Result, run
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = str(ROOT / ".venv/bin/python")
-DB = "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_bench"
+DB = os.environ.get("VITRINE_BENCH_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_bench")
 REDIS_PORT, API_PORT, BARE_PORT = 6391, 8020, 8021
 EARLY = {"email": "early@vitrine.test", "password": "Vitrine2026!"}  # the seed's early-access investor
 EARLY_HOST = "early.vitrine.test"

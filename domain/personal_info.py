@@ -1,7 +1,7 @@
 """The settings page's personal information (spec doc 3 §2.7, §8): the fields, the completion percentage over the
 required ones, an empty edit reverting to what is saved, and the checks of the onboarding steps (domain/profile_rules:
-name, phone, date of birth, address without a P.O. box, SSN) — with 'Date is invalid' on a date of birth that cannot
-be saved. The SSN is shown masked; a masked value sent back keeps the saved one."""
+phone, date of birth, address without a P.O. box, state, ZIP, SSN) on every filled field — with 'Date is invalid' on a
+date of birth that cannot be saved. The SSN is shown masked; a masked value sent back keeps the saved one."""
 
 from __future__ import annotations
 
@@ -42,15 +42,15 @@ def merged(saved: Mapping[str, str], submitted: Mapping[str, Any]) -> Values:
     return out
 
 
-def errors(values: Mapping[str, str], today: date, *, ssn_saved: bool) -> r.Errors:
-    """Field → message for what may not be saved (the values after `merged`)."""
-    found = r.required(values, {"first_name": "First name is required", "last_name": "Last name is required"})
+def errors(values: Mapping[str, str], today: date) -> r.Errors:
+    """Field → message for a filled field that may not be saved (the values after `merged`). An empty field is not an
+    error here: the completion percentage counts it, and an investor saves what they have."""
+    found: r.Errors = {}
     if err := r.phone_error(r.text(values, "phone_number")):
         found["phone_number"] = err
     if r.dob_error(r.text(values, "date_of_birth"), today):
         found["date_of_birth"] = DATE_INVALID
     found |= r.address_errors(values)
-    ssn = r.text(values, "ssn")
-    if not (r.SSN_RE.match(ssn) or (ssn_saved and not ssn)):
+    if not r.SSN_RE.match(r.text(values, "ssn")):
         found["ssn"] = r.SSN_FORMAT
-    return found
+    return {f: m for f, m in found.items() if r.text(values, f)}

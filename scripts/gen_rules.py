@@ -25,6 +25,7 @@ MODULES = {
     "domain.profile_rules": "profileRules",
     "domain.password_change": "passwordChangeRules",
     "domain.personal_info": "personalInfoRules",
+    "domain.home_sections": "homeRules",
 }
 
 

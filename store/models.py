@@ -136,6 +136,9 @@ class Asset(SQLModel, table=True):
     current_price: Decimal | None = money(default=None)
     last_close: Decimal | None = money(default=None)
     merchandising: dict[str, Any] = json_dict()
+    pdf: str = blank(512)  # the offering circular (/app/legal)
+    snapchat_deeplink_url: str | None = Field(default=None, max_length=512)
+    investor_count: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     modified: datetime = touched(nullable=False, index=True)
 
 

@@ -18,8 +18,20 @@ from sqlmodel import col
 from config import Settings, get_settings
 from domain.access import EARLY_IO, FREE_SHARE_PROGRAM
 from domain.categories import CATEGORIES
+from store.content_models import (
+    AssetDetail,
+    AssetDetailCategory,
+    AssetDocument,
+    AssetDocumentMedia,
+    AssetMedia,
+    AssetQuote,
+    AssetTimelineItem,
+    AssetValuePoint,
+)
 from store.db import make_engine, make_sessionmaker
 from store.demo_assets import DEMO_ASSETS, MERCH, DemoAsset
+from store.demo_content import content_of
+from store.demo_home import seed_home
 from store.demo_investors import DEMO_INVESTORS, seed_holdings
 from store.models import AccessGroup, Asset, Category, Email, User
 from store.passwords import hash_password
@@ -58,6 +70,39 @@ def asset_values(d: DemoAsset, order: int, now: datetime) -> dict[str, object]:
     }
 
 
+async def seed_content(db: AsyncSession, now: datetime) -> None:
+    """Each demo asset's page content (store/demo_content.py), written once: an asset that has media keeps what it
+    has (ops may have changed it)."""
+    for d in DEMO_ASSETS:
+        asset_id = await db.scalar(select(col(Asset.id)).where(col(Asset.ticker) == d.ticker))
+        if asset_id is None or await db.scalar(select(col(AssetMedia.id)).where(col(AssetMedia.asset_id) == asset_id)
+                                               .limit(1)) is not None:
+            continue
+        c = content_of(d, asset_id, now)
+        await db.execute(update(Asset).where(col(Asset.id) == asset_id).values(
+            pdf=c.pdf, snapchat_deeplink_url=c.snapchat_deeplink_url, investor_count=c.investor_count))
+        db.add_all(AssetMedia(asset_id=asset_id, file=m.file, type=m.type, order=m.order, thumbnail=m.thumbnail)
+                   for m in c.media)
+        for order, doc in enumerate(c.documents, start=1):
+            document = AssetDocument(asset_id=asset_id, text=doc.text, order=order)
+            db.add(document)
+            await db.flush()
+            db.add_all(AssetDocumentMedia(document_id=document.id, file=m.file, type=m.type, order=m.order)
+                       for m in doc.media)
+        for order, (name, details) in enumerate(c.categories, start=1):
+            category = AssetDetailCategory(asset_id=asset_id, name=name, order=order)
+            db.add(category)
+            await db.flush()
+            db.add_all(AssetDetail(category_id=category.id, name=n, value=v, order=i)
+                       for i, (n, v) in enumerate(details, start=1))
+        db.add_all(AssetTimelineItem(asset_id=asset_id, date=day, text=text) for day, text in c.timeline)
+        db.add_all(AssetValuePoint(asset_id=asset_id, date=day, value=value) for day, value in c.value_points)
+        quote, author, author_image, about, background = c.quote
+        db.add(AssetQuote(asset_id=asset_id, quote=quote, author=author, author_image=author_image,
+                          author_description=about, background_image=background))
+    await db.commit()
+
+
 async def seed(db: AsyncSession) -> None:
     for i, c in enumerate(CATEGORIES):
         await db.execute(insert(Category).values(key=c.key, pathname=c.pathname, title=c.title, color=c.color, order=i)
@@ -68,6 +113,7 @@ async def seed(db: AsyncSession) -> None:
         values = asset_values(d, order, now)
         await db.execute(insert(Asset).values(**values).on_conflict_do_nothing(index_elements=["ticker"]))
     await db.commit()
+    await seed_content(db, now)
     for email in DEMO_USERS:
         if await db.scalar(select(col(User.id)).where(col(User.email) == email)) is None:
             _, row = await create_user(db, email=email, password_hash=await hash_password(DEMO_PASSWORD))
@@ -86,6 +132,7 @@ async def seed(db: AsyncSession) -> None:
     await db.commit()
     await seed_holdings(db)  # the demo investors' cash and aged lots of the traded assets (issue 11)
     await post_missing_lots(db)  # offering purchases made before purchases posted their share lots
+    await seed_home(db)  # the home screen's banners, heroes, carousels and feature flags (issue 21)
 
 
 async def main(settings: Settings | None = None) -> None:

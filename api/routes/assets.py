@@ -18,17 +18,15 @@ from api.catalogue_reads import (
     MAX_QUERY,
     AccessKey,
     access_key,
-    detail,
     known_category,
     listing,
     prepared_read,
     visible,
 )
 from api.catalogue_schemas import (
-    AssetOut,
+    AssetDetailOut,
     AssetsOut,
     HolidayOut,
-    HomeScreenOut,
     StatusChangesOut,
     TradingDatesOut,
     TradingWindowDayOut,
@@ -36,9 +34,11 @@ from api.catalogue_schemas import (
 from api.deps import Mode, State, current_caller
 from api.errors import ApiError
 from api.financial_schemas import UpdateScheduleOut
-from api.middleware import CACHE_CONTROL, etag_matches
+from api.home_schemas import HomeScreenOut
+from api.home_screen import build_home
+from api.middleware import CACHE_CONTROL, etag_for, etag_matches
 from api.params import Id
-from api.render import json_response
+from api.render import json_response, render
 from api.users_view import access_of
 from domain.access import SPECIAL
 from domain.categories import CATEGORIES
@@ -104,12 +104,17 @@ async def list_assets(request: Request, state: State, mode: Mode,
     return prepared_response(request, prepared)
 
 
-@router.get("/api/v2/assets/{asset_id}/", responses={200: {"model": AssetOut}, 304: {"description": "Not modified"}})
+@router.get("/api/v2/assets/{asset_id}/", responses={200: {"model": AssetDetailOut}})
 async def get_asset(asset_id: Id, request: Request, state: State, mode: Mode) -> Response:
-    prepared = await screen_read(request, state, mode, "detail", asset_id, detail(asset_id))
-    if prepared is None:
-        raise ApiError(404, "Asset not found.")
-    return prepared_response(request, prepared)
+    """One asset with its page content (media, documents, detail categories, timeline, value history, quote, PDF,
+    Snap link, investor count): the list leaves those out."""
+    for a in await visible_assets(request, state, mode):
+        if a["id"] == asset_id:
+            content = await state.catalogue.content(asset_id)
+            if content is None:
+                break
+            return json_response({**a, **content})
+    raise ApiError(404, "Asset not found.")
 
 
 @router.get("/api/v2/asset/status/update-schedule/", response_model=UpdateScheduleOut)
@@ -125,12 +130,19 @@ async def status_changes(request: Request, state: State, mode: Mode,
     return json_response({"items": items, **schedule(state)})
 
 
-@router.get("/api/client-screens/home", responses={200: {"model": HomeScreenOut}})
+@router.get("/api/client-screens/home", responses={200: {"model": HomeScreenOut}, 304: {"description": "Not modified"}})
 async def home_screen(request: Request, state: State, mode: Mode) -> Response:
-    items = [a for a in await visible_assets(request, state, mode) if not a["is_exited"]]
-    featured = sorted(items, key=lambda a: (a["asset_status"] != "Open ICO", a["order"]))[:8]
-    features = {"calendar": {"enabled": True}, "atsCards": state.settings.ats_cards}
-    return json_response({"features": features, "assets": featured})
+    """The home screen's sections, features and assets; ETag / 304 as the catalogue's list."""
+    if mode != SPECIAL:  # api/catalogue_edge.py answers it before routing; the same answer here
+        body, etag = await state.home.default_answer(state.catalogue, state.settings.ats_cards)
+    else:
+        sections = await state.home.sections()
+        body = render(build_home(await visible_assets(request, state, mode), sections.data, state.settings.ats_cards))
+        etag = etag_for(body)
+    headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL.decode()}
+    if etag_matches(request.headers.get("if-none-match"), etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/api/assets/trading-dates/")

@@ -9,9 +9,12 @@ from fastapi.responses import Response
 
 from api.deps import Db
 from api.errors import ApiError
-from api.openapi_docs import SVG
+from api.openapi_docs import PDF, SVG
 from api.params import Id
 from domain.art import asset_svg
+from domain.money import money_str
+from domain.offering_pdf import offering_pdf
+from domain.purchase import price_per_share
 from store.models import Asset
 
 router = APIRouter(tags=["media"])
@@ -25,3 +28,19 @@ async def asset_image(asset_id: Id, variant: Literal["portal", "home"], db: Db) 
     svg = asset_svg(category=asset.category, ticker=asset.ticker, name=asset.display_name, color=asset.tertiary_color,
                     variant=variant)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+
+@router.get("/media/assets/{asset_id}/offering.pdf", response_class=Response, responses=PDF)
+async def offering_circular(asset_id: Id, db: Db) -> Response:
+    """The asset's offering circular (its `pdf`; /app/legal embeds it)."""
+    asset = await db.get(Asset, asset_id)
+    if asset is None:
+        raise ApiError(404, "Document not found.")
+    pdf = offering_pdf(name=asset.display_name, ticker=asset.ticker, lines=(
+        "Offering circular",
+        f"Asset value: ${money_str(asset.asset_value)}",
+        f"Shares offered: {asset.number_of_shares}",
+        f"Price per share: ${money_str(price_per_share(asset.asset_value, asset.number_of_shares))}",
+        "Each share is a fractional interest in the asset, held and insured by Vitrine's custodian.",
+    ))
+    return Response(pdf, media_type="application/pdf", headers={"Cache-Control": "public, max-age=86400"})

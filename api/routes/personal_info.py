@@ -73,7 +73,7 @@ async def read(user_id: Id, user: CurrentUser) -> PersonalInfoOut:
 async def write(user_id: Id, body: PersonalInfoIn, user: CurrentUser, state: State, db: Db) -> PersonalInfoOut:
     own(user, user_id)
     values = p.merged(_saved(user), body.model_dump(exclude_none=True))
-    if errors := p.errors(values, datetime.now(UTC).date(), ssn_saved=bool(user.ssn_last4)):
+    if errors := p.errors(values, datetime.now(UTC).date()):
         items = [ErrorItem(message=m, field=f) for f, m in errors.items()]
         raise ApiError(422, items[0].message, field=items[0].field, items=items)
     user.first_name, user.last_name, user.phone_number = values["first_name"], values["last_name"], values["phone_number"]

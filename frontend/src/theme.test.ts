@@ -9,7 +9,7 @@ const STYLED: Record<string, string[]> = {
   CloseButton: ['button'], Collapsible: ['slot:collapsible'], Dialog: ['slot:dialog'], Drawer: ['slot:drawer'],
   Field: ['slot:field'], Fieldset: ['slot:fieldset'], Heading: ['heading'], Icon: ['icon'], IconButton: ['button'],
   Input: ['input'], InputGroup: ['inputAddon'], Link: ['link'], List: ['slot:list'], NativeSelect: ['slot:nativeSelect'],
-  Progress: ['slot:progress'], RadioCard: ['slot:radioCard', 'radiomark'], RadioGroup: ['slot:radioGroup', 'radiomark'],
+  Popover: ['slot:popover'], Progress: ['slot:progress'], RadioCard: ['slot:radioCard', 'radiomark'], RadioGroup: ['slot:radioGroup', 'radiomark'],
   Separator: ['separator'], Skeleton: ['skeleton'], Spinner: ['spinner'], Steps: ['slot:steps'], Table: ['slot:table'],
   Tabs: ['slot:tabs'],
 }

@@ -8,7 +8,9 @@ from alembic import context
 from sqlalchemy import create_engine, pool
 from sqlmodel import SQLModel
 
-import store.models  # noqa: F401 - the tables in SQLModel's metadata
+import store.content_models  # noqa: F401 - the tables in SQLModel's metadata
+import store.home_models  # noqa: F401
+import store.models  # noqa: F401
 import store.trading_models  # noqa: F401
 from config import get_settings
 from store.sync_url import sync_url as to_sync

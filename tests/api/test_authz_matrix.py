@@ -81,6 +81,7 @@ ROUTES: dict[tuple[str, str], str] = {
     # once, and only its owner's flow can submit the file (tested below)
     ("PUT", "/api/uploads/{token}"): OWNER,
     ("GET", "/media/assets/{asset_id}/{variant}.svg"): CATALOGUE,
+    ("GET", "/media/assets/{asset_id}/offering.pdf"): CATALOGUE,
     ("OPTIONS", "/codec/{action}"): OPS,  # CORS preflight of the codec: no data
     ("POST", "/codec/decode"): OPS,
     ("POST", "/codec/encode"): OPS,

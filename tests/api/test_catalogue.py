@@ -10,7 +10,8 @@ import httpx
 from sqlalchemy import select, update
 from sqlmodel import col
 
-from api.catalogue_schemas import AssetsOut, HomeScreenOut, StatusChangesOut, TradingDatesOut
+from api.catalogue_schemas import AssetsOut, StatusChangesOut, TradingDatesOut
+from api.home_schemas import HomeScreenOut
 from api.state import AppState
 from store.demo_assets import DEMO_ASSETS
 from store.models import Asset

@@ -14,7 +14,7 @@ import pytest
 from temporalio.testing import WorkflowEnvironment
 
 from api import market_refresher
-from api.catalogue_schemas import AssetOut
+from api.catalogue_schemas import AssetDetailOut
 from api.market_refresher import MarketRefresher
 from api.state import AppState
 from clients.ats import AtsUnavailable
@@ -33,7 +33,7 @@ async def asset(http: httpx.AsyncClient, asset_id: int) -> dict[str, Any]:
     r = await http.get(f"/api/v2/assets/{asset_id}/")
     assert r.status_code == 200, r.text
     body: dict[str, Any] = r.json()
-    conforms(AssetOut, body)
+    conforms(AssetDetailOut, body)  # one asset: the list's fields and its page content
     return body
 
 

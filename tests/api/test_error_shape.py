@@ -18,7 +18,7 @@ from tests.error_shape import error_body, field_errors, first_message
 # a value for every path parameter that no route accepts (not an id, not a known kind, not a token)
 BAD_PATH = {"user_id": "x", "asset_id": "x", "kind": "no-such-kind", "flow_id": "nope", "step": "x",
             "token": "bad token!", "variant": "x", "account_id": "nope", "order_id": "nope",
-            "instrument_id": "bad id!", "window_id": "nope", "action": "x"}
+            "instrument_id": "bad id!", "window_id": "nope", "action": "x", "signed": "not-signed", "file_key": "nope"}
 BAD_QUERY = {"category": "no-such-category", "modified_gte": "yesterday", "instrumentId": "bad id!", "id": "x",
              "asset": "x", "active": "maybe", "query": "x" * 1000}
 # routes with no input to refuse, public: nothing of theirs can be a 4xx

@@ -24,6 +24,10 @@ async def test_personal_information_read_and_written(api: httpx.AsyncClient, app
     ada, eve = await signup(api), await signup(api)
     first = (await api.get(url(ada), headers=ada["headers"])).json()
     assert first["completion"] == 0 and first["ssn"] == ""
+    # an incomplete profile saves what it has: the missing fields lower the completion
+    r = await api.put(url(ada), json={"city": "Albany"}, headers=ada["headers"])
+    assert r.status_code == 200, r.text
+    assert (r.json()["city"], r.json()["completion"]) == ("Albany", 11)
 
     r = await api.put(url(ada), json=FULL, headers=ada["headers"])
     assert r.status_code == 200, r.text

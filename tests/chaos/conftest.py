@@ -55,12 +55,18 @@ def chaos_stack() -> Iterator[ChaosStack]:
         stack.remove()
 
 
+KEEPALIVE_SECONDS = 2.0  # below uvicorn's timeout_keep_alive (5 s)
+
+
 @pytest.fixture(scope="package")
 async def chaos(chaos_stack: ChaosStack) -> AsyncIterator[Chaos]:
     state = AppState.create(chaos_stack.settings)
     asset = await offering(state, shares=10_000, value="100000.00")  # $10 a share, no e-sign template
-    async with httpx.AsyncClient(base_url=chaos_stack.url("api-a"), timeout=180) as http, \
-            httpx.AsyncClient(base_url=chaos_stack.url("providers"), timeout=30) as sandbox:
+    # a pooled connection is dropped by the client before uvicorn's 5 s keep-alive ends it: a request never goes out
+    # on a connection the server is closing at that moment (httpx.ReadError, seen once in CI under load)
+    limits = httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS)
+    async with httpx.AsyncClient(base_url=chaos_stack.url("api-a"), timeout=180, limits=limits) as http, \
+            httpx.AsyncClient(base_url=chaos_stack.url("providers"), timeout=30, limits=limits) as sandbox:
         yield Chaos(chaos_stack, state, await connect(chaos_stack.settings), http, sandbox, asset.id,
                     FaultHook(chaos_stack.hook))
     await state.close()

@@ -5,7 +5,7 @@
 import { call } from './call'
 import type { components } from './schema.gen'
 import { api } from './client'
-import type { Asset, AssetStatusUpdate, AuthAnswer, Balance, Category, HomeScreen, TradingDates, UpdateSchedule, User } from './types'
+import type { Asset, AssetPage, AssetStatusUpdate, AuthAnswer, Balance, Category, HomeScreen, TradingDates, UpdateSchedule, User } from './types'
 
 
 function items<T>(data: unknown): T[] {
@@ -67,7 +67,7 @@ export const getCategories = async (): Promise<Category[]> => items<Category>(aw
 export const getAssets = async (query?: { query?: string; category?: string }): Promise<Asset[]> =>
   items<Asset>(await call(api.GET('/api/v2/assets/', query ? { params: { query } } : {})))
 
-export const getAsset = (id: number) => call<Asset>(api.GET('/api/v2/assets/{asset_id}/', { params: { path: { asset_id: id } } }))
+export const getAsset = (id: number) => call<AssetPage>(api.GET('/api/v2/assets/{asset_id}/', { params: { path: { asset_id: id } } }))
 
 export const getUpdateSchedule = () => call<UpdateSchedule>(api.GET('/api/v2/asset/status/update-schedule/'))
 

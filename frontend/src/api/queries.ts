@@ -9,7 +9,7 @@ import { getFinancialStatus, getFundingSource, getTransactions, type FinancialSt
 import { getGainLoss, getMerchProducts, getUserInvestments, type Holding } from './purchase'
 import { keys } from './queryKeys'
 import { getForms, type Form, type FormKind } from './statements'
-import { listOrders } from './trading'
+import { getPositions, getPriceHistory, listOrders } from './trading'
 import type { Balance } from './types'
 
 export const userQuery = (userId: number) => queryOptions({ queryKey: keys.user(userId), queryFn: () => getUser(userId) })
@@ -105,3 +105,10 @@ export const fundingGateQuery = (queryClient: QueryClient, userId: number) =>
 /** The store's answer for these products (a failure drops the offer: no retries). */
 export const merchProductsQuery = (ids: readonly number[]) =>
   queryOptions({ queryKey: keys.merchProducts(ids), queryFn: () => getMerchProducts(ids), retry: false })
+
+/** A traded asset's price history (its chart); re-read each minute while shown. */
+export const priceHistoryQuery = (instrumentId: string) =>
+  queryOptions({ queryKey: keys.priceHistory(instrumentId), queryFn: () => getPriceHistory(instrumentId), refetchInterval: 60_000 })
+
+/** The investor's positions (units per instrument, offering shares included): the shares badge. */
+export const positionsQuery = (userId: number) => queryOptions({ queryKey: keys.positions(userId), queryFn: () => getPositions(userId) })

@@ -27,4 +27,5 @@ export const keys = {
   positions: (userId: number) => ['trading', userId, 'positions'] as const,
   order: (userId: number, orderId: string) => ['trading', userId, 'order', orderId] as const,
   window: (windowId: string) => ['trading-window', windowId] as const,
+  priceHistory: (instrumentId: string) => ['price-history', instrumentId] as const,
 }

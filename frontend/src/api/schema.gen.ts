@@ -335,7 +335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home Screen */
+        /**
+         * Home Screen
+         * @description The home screen's sections, features and assets; ETag / 304 as the catalogue's list.
+         */
         get: operations["home_screen_api_client_screens_home_get"];
         put?: never;
         post?: never;
@@ -1200,7 +1203,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Asset */
+        /**
+         * Get Asset
+         * @description One asset with its page content (media, documents, detail categories, timeline, value history, quote, PDF,
+         *     Snap link, investor count): the list leaves those out.
+         */
         get: operations["get_asset_api_v2_assets__asset_id___get"];
         put?: never;
         post?: never;
@@ -1315,6 +1322,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/assets/{asset_id}/offering.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Offering Circular
+         * @description The asset's offering circular (its `pdf`; /app/legal embeds it).
+         */
+        get: operations["offering_circular_media_assets__asset_id__offering_pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/assets/{asset_id}/{variant}.svg": {
         parameters: {
             query?: never;
@@ -1356,6 +1383,86 @@ export interface components {
         AccountRef: {
             /** Id */
             id: number | string;
+        };
+        /**
+         * AssetDetailOut
+         * @description One asset as its page reads it: the catalogue's fields and its page content (only this read has them, so the
+         *     catalogue list stays as small as it was).
+         */
+        AssetDetailOut: {
+            /** Asset Media */
+            asset_media: components["schemas"]["MediaOut"][];
+            /** Asset Status */
+            asset_status: string;
+            /** Asset Value */
+            asset_value: string;
+            /** Categories */
+            categories: components["schemas"]["DetailCategoryOut"][];
+            /** Category */
+            category: string;
+            /** Description */
+            description: string;
+            /** Display Name */
+            display_name: string;
+            /** Document */
+            document: components["schemas"]["DocumentOut"][];
+            /** Esign Template Id */
+            esign_template_id: string | null;
+            /** Exited Date */
+            exited_date: string | null;
+            financialInstrument: components["schemas"]["FinancialInstrumentOut"];
+            /** History Value Points */
+            history_value_points: components["schemas"]["ValuePointOut"][];
+            /** Home Image */
+            home_image: string;
+            /** Id */
+            id: number;
+            /** Investor Count */
+            investor_count: number;
+            /** Ipo Price Per Share */
+            ipo_price_per_share: string;
+            /** Is Exited */
+            is_exited: boolean;
+            /** Max Share Investment */
+            max_share_investment: number | null;
+            merchandising: components["schemas"]["MerchandisingOut"];
+            /**
+             * Modified
+             * Format: date-time
+             */
+            modified: string;
+            /** Number Of Shares */
+            number_of_shares: number;
+            /** Offering Ends */
+            offering_ends: string | null;
+            /** Offering Starts */
+            offering_starts: string | null;
+            /** Order */
+            order: number;
+            /** Pdf */
+            pdf: string;
+            /** Portal Image */
+            portal_image: string;
+            /** Price Per Share */
+            price_per_share: string;
+            /** Progress Bar */
+            progress_bar: number;
+            quote: components["schemas"]["QuoteOut"] | null;
+            /** Shares Available */
+            shares_available: number;
+            /** Shares Sold */
+            shares_sold: number;
+            /** Short Name */
+            short_name: string;
+            /** Snapchat Deeplink Url */
+            snapchat_deeplink_url: string | null;
+            /** Tertiary Color */
+            tertiary_color: string;
+            /** Ticker */
+            ticker: string;
+            /** Timeline Items */
+            timeline_items: components["schemas"]["TimelineItemOut"][];
+            trading: components["schemas"]["TradingOut"];
         };
         /** AssetOut */
         AssetOut: {
@@ -1466,6 +1573,23 @@ export interface components {
             /** Total */
             total: string;
         };
+        /** BannerOut */
+        BannerOut: {
+            /** Assetid */
+            assetId: number | null;
+            callToAction: components["schemas"]["CallToActionOut"];
+            /** Header */
+            header: string;
+            /** Id */
+            id: number;
+            /** Imagelink */
+            imageLink: string;
+            /**
+             * Subheader
+             * @description A closed banner shows again when this text changes
+             */
+            subheader: string;
+        };
         /** BookLevel */
         BookLevel: {
             /** Orders */
@@ -1494,6 +1618,28 @@ export interface components {
             /** Postonly */
             postOnly: number[];
         };
+        /** CallToActionOut */
+        CallToActionOut: {
+            /**
+             * Assetid
+             * @description The asset an ASSET call to action opens
+             */
+            assetId: number | null;
+            /** Enabled */
+            enabled: boolean;
+            /**
+             * Referencetype
+             * @enum {string}
+             */
+            referenceType: "LINK" | "ASSET";
+            /** Text */
+            text: string;
+            /**
+             * Url
+             * @description The link a LINK call to action opens
+             */
+            url: string | null;
+        };
         /** CancelOut */
         CancelOut: {
             /**
@@ -1502,6 +1648,15 @@ export interface components {
              */
             cancel: "CANCELED" | "ALREADY_ENDED";
             data: components["schemas"]["OrderOut"];
+        };
+        /** CarouselOut */
+        CarouselOut: {
+            /** Assetids */
+            assetIds: number[];
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
         };
         /** CartItem */
         CartItem: {
@@ -1583,6 +1738,33 @@ export interface components {
         Detail: {
             /** Detail */
             detail: string;
+        };
+        /** DetailCategoryOut */
+        DetailCategoryOut: {
+            /** Details */
+            details: components["schemas"]["DetailOut"][];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** DetailOut */
+        DetailOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Value */
+            value: string;
+        };
+        /** DocumentOut */
+        DocumentOut: {
+            /** Document Media */
+            document_media: components["schemas"]["MediaOut"][];
+            /** Id */
+            id: number;
+            /** Text */
+            text: string;
         };
         /**
          * EditIn
@@ -1810,6 +1992,21 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** HighlightOut */
+        HighlightOut: {
+            /** Assetid */
+            assetId: number;
+            /**
+             * Herotext
+             * @description 'Initial Offering Now Open', 'Trading Now — Act Fast!' or 'Accepting Orders Now!'
+             */
+            heroText: string;
+            /**
+             * Progresstext
+             * @description An open offering's percent funded or remaining, or 'SOLD OUT'
+             */
+            progressText: string | null;
+        };
         /** History */
         History: {
             /** Datapoints */
@@ -1909,9 +2106,22 @@ export interface components {
         };
         /** HomeScreenOut */
         HomeScreenOut: {
-            /** Assets */
+            /**
+             * Assets
+             * @description The assets the sections name, in catalogue order
+             */
             assets: components["schemas"]["AssetOut"][];
             features: components["schemas"]["HomeFeaturesOut"];
+            sections: components["schemas"]["HomeSectionsOut"];
+        };
+        /** HomeSectionsOut */
+        HomeSectionsOut: {
+            /** Banners */
+            banners: components["schemas"]["BannerOut"][];
+            /** Carousels */
+            carousels: components["schemas"]["CarouselOut"][];
+            /** Highlights */
+            highlights: components["schemas"]["HighlightOut"][];
         };
         /** InventoryInfoOut */
         InventoryInfoOut: {
@@ -2051,6 +2261,20 @@ export interface components {
         /** MarketsOut */
         MarketsOut: {
             secondaryMarket: components["schemas"]["SecondaryMarketOut"];
+        };
+        /**
+         * MediaOut
+         * @description An image or a video link (`type` image or video), shown in `order`.
+         */
+        MediaOut: {
+            /** File */
+            file: string;
+            /** Order */
+            order: number;
+            /** Thumbnail */
+            thumbnail: string | null;
+            /** Type */
+            type: string;
         };
         /**
          * MerchandiseOrderPublic
@@ -2471,6 +2695,19 @@ export interface components {
             /** Items */
             items: components["schemas"]["ProductOut"][];
         };
+        /** QuoteOut */
+        QuoteOut: {
+            /** Author */
+            author: string;
+            /** Author Description */
+            author_description: string;
+            /** Author Image */
+            author_image: string;
+            /** Background Image */
+            background_image: string;
+            /** Quote */
+            quote: string;
+        };
         /**
          * ReceiptOut
          * @description One receipt of Transaction History (spec doc 3 §3 Transfer / receipt): a deposit or withdrawal, an offering
@@ -2646,6 +2883,13 @@ export interface components {
              */
             context: "BID" | "ASK";
         };
+        /** TimelineItemOut */
+        TimelineItemOut: {
+            /** Date */
+            date: string;
+            /** Text */
+            text: string;
+        };
         /** TokenIn */
         TokenIn: {
             /**
@@ -2817,6 +3061,16 @@ export interface components {
             state_status: components["schemas"]["StateStatus"];
             /** Username */
             username?: string | null;
+        };
+        /**
+         * ValuePointOut
+         * @description A similar asset's sale (the Graph slide's "SIMILAR ASSET SALES").
+         */
+        ValuePointOut: {
+            /** Date */
+            date: string;
+            /** Value */
+            value: string;
         };
         /** VariantOut */
         VariantOut: {
@@ -4554,6 +4808,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HomeScreenOut"];
                 };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in, or the session expired */
             401: {
@@ -8891,15 +9152,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AssetOut"];
+                    "application/json": components["schemas"]["AssetDetailOut"];
                 };
-            };
-            /** @description Not modified */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Not signed in, or the session expired */
             401: {
@@ -9401,6 +9655,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Payloads"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offering_circular_media_assets__asset_id__offering_pdf_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Not signed in, or the session expired */

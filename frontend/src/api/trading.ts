@@ -8,6 +8,7 @@ export type OrderBook = components['schemas']['OrderBook']
 export type BookLevel = components['schemas']['BookLevel']
 export type Position = components['schemas']['PositionOut']
 export type TradingWindowInfo = components['schemas']['WindowOut']
+export type PriceHistory = components['schemas']['History']
 
 /** The user's first financial account (the api's `acct-{user_id}`). */
 export const accountIdOf = (userId: number): string => `acct-${userId}`
@@ -60,4 +61,12 @@ export async function getPositions(userId: number): Promise<Position[]> {
 
 export async function getWindow(windowId: string): Promise<TradingWindowInfo> {
   return call<TradingWindowInfo>(api.GET('/api/trading/windows/{window_id}/', { params: { path: { window_id: windowId } } }))
+}
+
+/** A traded asset's issue price and one close per trading day (the Graph slide's "TRADING ON VITRINE"). */
+export async function getPriceHistory(instrumentId: string): Promise<PriceHistory> {
+  const answer = await call<{ data: PriceHistory }>(
+    api.GET('/api/financial-instruments/securities/{instrument_id}/markets/pricing/history', { params: { path: { instrument_id: instrumentId } } }),
+  )
+  return answer.data
 }

@@ -29,6 +29,12 @@ type AssetCore = 'id' | 'ticker' | 'display_name' | 'category' | 'order' | 'asse
  */
 export type Asset = Pick<AssetOut, AssetCore> & Partial<Omit<AssetOut, AssetCore>>
 
+type AssetDetailOut = Schemas['AssetDetailOut']
+/** An asset as its page reads it (GET /api/v2/assets/{id}/): the catalogue's fields and its page content. */
+export type AssetPage = Asset & Omit<AssetDetailOut, keyof AssetOut>
+export type AssetMedia = Schemas['MediaOut']
+export type AssetDocument = Schemas['DocumentOut']
+
 /** An entry of the status change feed: a partial asset. */
 export type AssetStatusUpdate = Pick<Asset, 'id'> &
   Partial<
@@ -64,5 +70,8 @@ export type AuthAnswer = Pick<components['schemas']['LoginOut'], 'token' | 'user
 
 export type Balance = components['schemas']['BalanceOut']
 
-/** The home screen (api/catalogue_schemas.HomeScreenOut): its features and the featured assets. */
+/** The home screen (api/home_schemas.HomeScreenOut): its sections, features and the assets the sections name. */
 export type HomeScreen = Schemas['HomeScreenOut']
+export type HomeBanner = Schemas['BannerOut']
+export type HomeHighlight = Schemas['HighlightOut']
+export type HomeCarousel = Schemas['CarouselOut']

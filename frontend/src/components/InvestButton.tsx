@@ -5,12 +5,14 @@
  * Available in your State'). The user is read again first, so a just-confirmed e-mail counts. Other statuses keep
  * a disabled button with the reason.
  */
-import { Button, Flex, Stack, Text } from '@chakra-ui/react'
+import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
 import { useUser } from '../account/userContext'
 import type { Asset } from '../api/types'
-import { COMING_SOON, OPEN_ICO } from '../domain/assetStatus'
+import { useCatalogue } from '../catalogue/catalogueContext'
+import { buyShows } from '../domain/assetPage'
+import { CLOSED_ICO, COMING_SOON } from '../domain/assetStatus'
 import { primaryEmail } from '../domain/fundingGate'
 import { buyCheck, FUNDED_MESSAGE, FUNDED_TITLE, makeInvestmentPath, STATE_TITLE, STATE_UNAVAILABLE } from '../domain/purchase'
 import { FlowErrorDialog } from '../flows/FlowErrorDialog'
@@ -26,7 +28,7 @@ export interface AssetPageState {
 
 function closedNote(status: string): string {
   if (status === COMING_SOON) return 'Investing opens when the offering starts.'
-  return 'This offering is closed. Trading opens in a later release of Vitrine.'
+  return 'This offering is closed. See when trading sessions open in the trading calendar.'
 }
 
 export function InvestButton({ asset }: { asset: Asset }) {
@@ -36,7 +38,8 @@ export function InvestButton({ asset }: { asset: Asset }) {
   const [checking, setChecking] = useState(false)
   const [popup, setPopup] = useState<FlowError | null>(null)
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null)
-  const open = asset.asset_status === OPEN_ICO
+  const { accessTypeFor } = useCatalogue()
+  const open = buyShows(asset.asset_status, accessTypeFor(asset.id))
 
   const invest = async (extra: MakeInvestmentState = {}) => {
     if (Number(asset.progress_bar) >= 100) {
@@ -78,9 +81,16 @@ export function InvestButton({ asset }: { asset: Asset }) {
         <NotifyToggle asset={asset} />
       </Flex>
       {open ? null : (
-        <Text id="invest-note" fontSize="xs" color="fg.muted">
-          {closedNote(asset.asset_status)}
-        </Text>
+        <Stack gap="1" align="flex-start">
+          <Text id="invest-note" fontSize="xs" color="fg.muted">
+            {closedNote(asset.asset_status)}
+          </Text>
+          {asset.asset_status === CLOSED_ICO ? (
+            <Link asChild fontSize="sm" color="brand.fg" fontWeight="semibold">
+              <RouterLink to="/app/investments-calendar">Trading calendar</RouterLink>
+            </Link>
+          ) : null}
+        </Stack>
       )}
       <FlowErrorDialog error={popup} onDismiss={() => setPopup(null)} onAction={() => setPopup(null)} />
       <VerifyEmailDialog email={verifyEmail} onClose={() => setVerifyEmail(null)} />

@@ -10,7 +10,7 @@ import { BellIcon, CheckIcon } from '../ui/icons'
 export function NotifyToggle({ asset }: { asset: Asset }) {
   const kind = notifyKind(asset)
   const { user, patchUser } = useUser()
-  const { showFailure } = useAlert()
+  const { showAlert, showFailure } = useAlert()
   const notification = useSetNotification()
   if (kind === null || !user) return null
 
@@ -26,6 +26,10 @@ export function NotifyToggle({ asset }: { asset: Asset }) {
         const next = on ? current.filter((id) => id !== asset.id) : [...current, asset.id]
         return kind === 'notify_me' ? { ...u, notify_me: next } : { ...u, notify_on_trading: next }
       })
+      const what = kind === 'notify_me' ? 'opens for investment' : 'opens for trading'
+      void showAlert(on
+        ? { title: 'Notification removed', message: `You will no longer be notified when ${asset.ticker} ${what}.` }
+        : { title: 'You are on the list', message: `We will let you know when ${asset.ticker} ${what}.` })
     } catch {
       void showFailure()
     }

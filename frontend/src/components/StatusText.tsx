@@ -1,6 +1,7 @@
 /** An asset's status line (spec doc 1 §4), coloured by tone, with the funding bar for an open offering. */
 import { Box, Progress, Stack, Text } from '@chakra-ui/react'
 import type { Asset } from '../api/types'
+import { exitedLine, progressFill } from '../domain/assetPage'
 import { statusLine, type StatusTone } from '../domain/assetStatus'
 
 const TONE_COLOR: Record<StatusTone, string> = {
@@ -16,7 +17,7 @@ export function StatusText({ asset, accessType, showBar = true }: { asset: Asset
   return (
     <Stack gap="1" data-testid="status-line" data-tone={line.tone}>
       <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="0.06em" color={TONE_COLOR[line.tone]}>
-        {line.text}
+        {asset.is_exited ? exitedLine(asset.exited_date) : line.text}
         {line.detail ? (
           <Box as="span" fontWeight="medium" color="fg.subtle">
             {' · '}
@@ -25,7 +26,7 @@ export function StatusText({ asset, accessType, showBar = true }: { asset: Asset
         ) : null}
       </Text>
       {showBar && line.progress !== undefined && line.progress < 100 ? (
-        <Progress.Root value={line.progress} size="xs" colorPalette={line.tone === 'finishing' ? 'red' : 'green'} aria-label={`${line.progress}% funded`}>
+        <Progress.Root value={progressFill(line.progress).width} size="xs" colorPalette={progressFill(line.progress).warning ? 'red' : 'green'} aria-label={`${line.progress}% funded`}>
           <Progress.Track borderRadius="full">
             <Progress.Range />
           </Progress.Track>

@@ -114,3 +114,13 @@ export const personalInfoRules = {
   REQUIRED: ["first_name", "last_name", "address", "city", "state", "postal_code", "date_of_birth", "ssn", "phone_number"],
   SAVED: "Your personal information is saved.",
 } as const
+
+/** domain/home_sections.py */
+export const homeRules = {
+  FULL: 100,
+  HERO_INITIAL_OFFERING: "Initial Offering Now Open",
+  HERO_LIVE_TRADING: "Trading Now — Act Fast!",
+  HERO_POST_ONLY: "Accepting Orders Now!",
+  MARKET_OPEN: "OPEN",
+  SOLD_OUT: "SOLD OUT",
+} as const

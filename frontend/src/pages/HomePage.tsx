@@ -1,24 +1,109 @@
-/** Home (spec doc 1 §2): search, featured assets from /api/client-screens/home and the category tiles. */
-import { Box, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+/**
+ * Home (spec doc 3 §2.4, doc 1 §2): the greeting and search, the banners (closable; a closed one shows again when its
+ * subheader changes), the highlight heroes, the carousels, the categories and the calendar link when the feature is
+ * on — the sections from /api/client-screens/home, each asset's live state from the catalogue.
+ */
+import { Box, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { Link as RouterLink } from 'react-router'
 import { useUser } from '../account/userContext'
 import { homeScreenQuery } from '../api/queries'
 import type { Asset } from '../api/types'
 import { useCatalogue } from '../catalogue/catalogueContext'
-import { AssetListItem } from '../components/AssetListItem'
+import { AssetCarousel } from '../components/AssetCarousel'
 import { CategoryTiles } from '../components/CategoryTiles'
+import { HighlightHero } from '../components/HighlightHero'
+import { HomeBannerCard } from '../components/HomeBannerCard'
 import { SearchBox } from '../components/SearchBox'
 import { SpecialAccessSplash } from '../components/SpecialAccessSplash'
+import { closeBanner, closedSubheaders, openBanners } from '../domain/homeBanners'
 import { Page } from '../ui/Page'
+import { SkeletonSections } from '../ui/SkeletonSections'
+
+export const CALENDAR_PATH = '/app/investments-calendar'
+
+function Sections() {
+  const { assets } = useCatalogue()
+  const home = useQuery(homeScreenQuery())
+  const [closed, setClosed] = useState(() => closedSubheaders(localStorage))
+  const top = useRef<HTMLDivElement>(null) // where the keyboard's focus goes when the banner holding it closes
+
+  if (home.isPending) {
+    return <SkeletonSections label="Loading" lead="40" card="48" cardRadius="2xl" columns={{ base: 1, md: 3 }} />
+  }
+  if (home.isError) {
+    return (
+      <Stack gap="3" align="flex-start" role="alert">
+        <Text>We could not load the home screen. Please try again.</Text>
+        <Button size="sm" colorPalette="brand" onClick={() => void home.refetch()} loading={home.isFetching}>
+          Try again
+        </Button>
+      </Stack>
+    )
+  }
+
+  const { sections, features } = home.data
+  // the live state from the catalogue; the home answer's copy until the catalogue has the asset
+  const assetOf = (id: number | null): Asset | undefined =>
+    id === null ? undefined : (assets.find((a) => a.id === id) ?? home.data.assets.find((a) => a.id === id))
+  const banners = openBanners(sections.banners, closed)
+  const close = (subheader: string) => {
+    closeBanner(localStorage, subheader)
+    setClosed(closedSubheaders(localStorage))
+    top.current?.focus()
+  }
+
+  return (
+    <Stack gap={{ base: '6', md: '10' }} ref={top} tabIndex={-1} outline="none">
+      {banners.length > 0 && (
+        <Stack as="section" gap="3" aria-label="Announcements">
+          {banners.map((b) => (
+            <HomeBannerCard key={b.id} banner={b} assetOf={assetOf} onClose={() => close(b.subheader)} />
+          ))}
+        </Stack>
+      )}
+      {features.calendar.enabled && (
+        <Link asChild color="gold.fg" fontWeight="semibold" alignSelf="flex-start" data-testid="calendar-link">
+          <RouterLink to={CALENDAR_PATH}>Trading calendar</RouterLink>
+        </Link>
+      )}
+      {sections.highlights.length > 0 && (
+        <Stack as="section" gap="4" aria-labelledby="highlights-heading">
+          <Heading as="h2" id="highlights-heading" size="lg" fontFamily="heading">
+            Highlights
+          </Heading>
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="3">
+            {sections.highlights.map((h) => {
+              const asset = assetOf(h.assetId)
+              return asset ? (
+                <li key={h.assetId}>
+                  <HighlightHero highlight={h} asset={asset} />
+                </li>
+              ) : null
+            })}
+          </SimpleGrid>
+        </Stack>
+      )}
+      {sections.carousels.map((c) => {
+        const items = c.assetIds.map(assetOf).filter((a): a is Asset => a !== undefined)
+        return items.length === 0 ? null : (
+          <Stack as="section" key={c.id} gap="2" aria-labelledby={`carousel-${c.id}`} data-testid="home-carousel">
+            <Heading as="h2" id={`carousel-${c.id}`} size="lg" fontFamily="heading">
+              {c.title}
+            </Heading>
+            <Box mx="-4" css={{ '& > ul > li': { flexBasis: { md: '18rem' } } }}>
+              <AssetCarousel assets={items} />
+            </Box>
+          </Stack>
+        )
+      })}
+    </Stack>
+  )
+}
 
 export function HomePage() {
   const { user } = useUser()
-  const { assets, status } = useCatalogue()
-  const home = useQuery(homeScreenQuery())
-  const featuredIds = home.data ? home.data.assets.map((a) => a.id) : home.isError ? [] : null
-
-  // featured assets come from the home screen; their live state from the catalogue
-  const featured: Asset[] = (featuredIds ?? []).map((id) => assets.find((a) => a.id === id)).filter((a): a is Asset => a !== undefined)
   const name = user?.first_name?.trim()
 
   return (
@@ -35,33 +120,12 @@ export function HomePage() {
           </Box>
           <SearchBox />
         </Stack>
+        <Sections />
         <Stack as="section" gap="4" aria-labelledby="categories-heading">
           <Heading as="h2" id="categories-heading" size="lg" fontFamily="heading">
             Categories
           </Heading>
           <CategoryTiles />
-        </Stack>
-        <Stack as="section" gap="4" aria-labelledby="featured-heading">
-          <Heading as="h2" id="featured-heading" size="lg" fontFamily="heading">
-            Featured assets
-          </Heading>
-          {featuredIds === null || status === 'loading' ? (
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} h="20" borderRadius="xl" />
-              ))}
-            </SimpleGrid>
-          ) : featured.length === 0 ? (
-            <Text color="fg.muted">No featured assets right now — browse a category above.</Text>
-          ) : (
-            <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2 }} gap="2">
-              {featured.map((asset) => (
-                <li key={asset.id}>
-                  <AssetListItem asset={asset} />
-                </li>
-              ))}
-            </SimpleGrid>
-          )}
         </Stack>
       </Stack>
       <SpecialAccessSplash />

@@ -3,7 +3,7 @@
  * gainLossEnabled) and the investments. Its child
  * routes open the micro-deposit popup (/microdeposits) and the deposit/withdrawal popup (/deposit-withdrawal) over it.
  */
-import { Button, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Button, Separator, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Outlet, useNavigate } from 'react-router'
 import { useUser } from '../account/userContext'
@@ -23,6 +23,7 @@ import { RemoveBankDialog } from '../portfolio/RemoveBankDialog'
 import { hasPending, PortfolioContext, usePortfolio } from '../portfolio/usePortfolio'
 import { useSession } from '../session/useSession'
 import { Page, Panel } from '../ui/Page'
+import { SkeletonSections } from '../ui/SkeletonSections'
 
 export function InvestmentsPage() {
   const { userId } = useSession()
@@ -52,14 +53,7 @@ export function InvestmentsPage() {
     <PortfolioContext.Provider value={portfolio}>
       <Page title="My Portfolio" subtitle="Your account value, cash and shares.">
         {state.status === 'loading' ? (
-          <Stack gap="4" role="status" aria-label="Loading your portfolio">
-            <Skeleton h="44" borderRadius="2xl" />
-            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} h="12" borderRadius="lg" />
-              ))}
-            </SimpleGrid>
-          </Stack>
+          <SkeletonSections label="Loading your portfolio" lead="44" card="12" columns={{ base: 1, sm: 3 }} />
         ) : state.status === 'error' ? (
           <Panel>
             <Stack gap="3" align="flex-start" role="alert">

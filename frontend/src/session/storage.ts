@@ -8,6 +8,7 @@ export const KEYS = {
   notifiedOnTradingApproved: 'notifiedOnTradingApproved',
   atsEducationalCards: 'atsEducationalCards',
   openedOfferings: 'openedOfferings',
+  closedBanners: 'closedBanners',
 } as const
 
 export function readKey(key: string): string | null {

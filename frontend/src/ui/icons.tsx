@@ -23,6 +23,7 @@ export const ListIcon = make(<path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3
 export const CarouselIcon = make(<><rect x="6" y="4" width="12" height="16" rx="2" /><path d="M2 7v10M22 7v10" /></>, 'CarouselIcon')
 export const ChevronDownIcon = make(<path d="M6 9l6 6 6-6" />, 'ChevronDownIcon')
 export const ChevronLeftIcon = make(<path d="M15 18l-6-6 6-6" />, 'ChevronLeftIcon')
+export const ChevronRightIcon = make(<path d="M9 18l6-6-6-6" />, 'ChevronRightIcon')
 export const ExternalIcon = make(<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />, 'ExternalIcon')
 export const CheckIcon = make(<path d="M5 12l5 5L20 7" />, 'CheckIcon')
 export const BellIcon = make(<path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />, 'BellIcon')

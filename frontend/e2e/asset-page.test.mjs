@@ -1,0 +1,104 @@
+// The asset page's six slides and its sub-pages in a browser (issue 21), desktop and 390×844 android: the slides
+// walked by keyboard (bounds, the help link on the last), on android by a fast vertical swipe too; the Graph slide's
+// ranges and its table; the gallery's lightbox opened and closed with Esc; the details and legal pages.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { logIn } from './trading-helpers.mjs'
+
+const SLIDES = ['Main', 'Graph', 'Quote', 'Description', 'Media', 'Timeline']
+
+async function currentSlide(page) {
+  return page.locator('[data-testid="asset-slides"] [aria-roledescription="slide"]').getAttribute('aria-label')
+}
+
+async function slideIs(page, name) {
+  await page.waitForFunction((name) => document.querySelector('[data-testid="asset-slides"] [aria-roledescription="slide"]')?.getAttribute('aria-label') === name, name)
+}
+
+for (const variant of [DESKTOP, ANDROID]) {
+  test(`asset page slides and sub-pages (${variant.name})`, { timeout: 180_000 }, async (t) => {
+    const { page, problems, trail, close } = await launch(variant)
+    t.after(close)
+    t.after(() => (problems.length ? console.log(trail.join('\n')) : undefined))
+    await logIn(page, 'demo@vitrine.test')
+    await page.goto(`${BASE_URL}/app/assets/cars/55PS1`)
+    const slides = page.getByTestId('asset-slides')
+    await slides.waitFor()
+    assert.equal(await currentSlide(page), 'Main')
+    await page.getByTestId('invest-button').waitFor()
+
+    // by keyboard: up at the first slide stays, down walks the six, down at the last stays
+    await slides.focus()
+    await page.keyboard.press('ArrowUp')
+    assert.equal(await currentSlide(page), 'Main')
+    for (const name of SLIDES.slice(1)) {
+      await page.keyboard.press('ArrowDown')
+      await slideIs(page, name)
+    }
+    await page.keyboard.press('ArrowDown')
+    assert.equal(await currentSlide(page), 'Timeline')
+    await page.getByRole('link', { name: 'Questions / Need help? Email us!' }).waitFor()
+    await screenshot(page, variant, 'asset-timeline')
+
+    // the Graph slide by its dot: the similar sales over a range, with their table
+    await page.getByRole('navigation', { name: 'Slides' }).getByRole('button', { name: 'Graph' }).click()
+    await page.getByRole('tab', { name: 'SIMILAR ASSET SALES' }).waitFor()
+    await page.getByTestId('value-chart').waitFor()
+    const all = await page.locator('table tbody tr').count()
+    await page.getByRole('button', { name: '3M', exact: true }).click()
+    await page.waitForFunction((all) => document.querySelectorAll('table tbody tr').length < all, all)
+    assert.ok((await page.locator('table tbody tr').count()) > 0)
+    await screenshot(page, variant, 'asset-graph')
+
+    if (variant === ANDROID) {
+      // a fast swipe up with a finger (touch events through the DevTools protocol) moves to the next slide
+      await slides.scrollIntoViewIfNeeded()
+      const box = await slides.boundingBox()
+      const x = Math.round(box.x + box.width / 2)
+      const top = Math.max(box.y, 0) + 20
+      const bottom = Math.min(box.y + box.height, variant.viewport.height) - 20
+      assert.ok(bottom - top > 150, `room to swipe: ${top}..${bottom}`)
+      const cdp = await page.context().newCDPSession(page)
+      const touch = (type, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: Math.round(y) }] })
+      await touch('touchStart', bottom)
+      await touch('touchMove', (top + bottom) / 2)
+      await touch('touchMove', top)
+      await touch('touchEnd', top)
+      await slideIs(page, 'Quote')
+    }
+
+    // the gallery: the lightbox opens on an item and Esc closes it
+    await page.getByRole('navigation', { name: 'Slides' }).getByRole('button', { name: 'Media' }).click()
+    await page.getByRole('link', { name: 'Open the gallery' }).click()
+    await page.waitForURL('**/app/gallery?asset=*')
+    await page.getByRole('button', { name: /^Open image 1 of / }).click()
+    const lightbox = page.getByTestId('lightbox')
+    await lightbox.waitFor()
+    await lightbox.getByText(/· 1 of \d+$/).waitFor()
+    await page.keyboard.press('ArrowRight')
+    await lightbox.getByText(/· 2 of \d+$/).waitFor()
+    await screenshot(page, variant, 'gallery-lightbox')
+    await page.keyboard.press('Escape')
+    await lightbox.waitFor({ state: 'detached' })
+    const snap = page.getByRole('link', { name: 'TAP TO UNLOCK IN SNAP' })
+    assert.equal(await snap.count(), variant === ANDROID ? 1 : 0)
+
+    // details and legal
+    const id = new URL(page.url()).searchParams.get('asset')
+    await page.goto(`${BASE_URL}/app/details?asset=${id}`)
+    await page.getByRole('heading', { name: 'Overview' }).waitFor()
+    await page.getByRole('button', { name: 'Certificate of Authenticity' }).click()
+    await lightbox.waitFor()
+    await page.keyboard.press('Escape')
+    await lightbox.waitFor({ state: 'detached' })
+    await page.goto(`${BASE_URL}/app/legal?asset=${id}`)
+    const pdf = page.getByTestId('legal-pdf')
+    await pdf.waitFor({ state: 'attached' })
+    assert.equal(await pdf.getAttribute('data'), `/media/assets/${id}/offering.pdf`)
+    const served = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), `/media/assets/${id}/offering.pdf`)
+    assert.equal(served, 'application/pdf')
+
+    assert.deepEqual(problems, [])
+  })
+}
