@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -109,13 +110,46 @@ async def load_catalogue(db: AsyncSession, market: dict[str, dict[str, Any]] | N
     return [asset_json(a, (market or {}).get(a.ticker)) for a in rows]
 
 
+MAX_PREPARED = 1024  # (route, query) answers kept per snapshot: queries are the caller's, so the memory is bounded
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One read's answer, rendered once: its body and its ETag."""
+
+    body: bytes
+    etag: str
+
+
+def prepare(data: Any) -> Prepared:
+    body = render(data)
+    return Prepared(body, etag_for(body))
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """The whole catalogue, parsed and as the rendered list answer with its ETag."""
+    """The whole catalogue, parsed and as the rendered list answer with its ETag, and the screens' reads prepared
+    from it (`read`): a new snapshot (a catalogue change) starts with none, so they follow the catalogue's rules;
+    the shared copy keeps the snapshot (and its reads) while the catalogue's bytes are unchanged."""
 
     items: list[dict[str, Any]]
     body: bytes
     etag: str
+    reads: dict[Hashable, Prepared | None] = field(default_factory=dict, compare=False, repr=False)
+
+    def read(self, key: Hashable, build: Callable[[list[dict[str, Any]]], Any | None]) -> Prepared | None:
+        """The answer of the read `key` (a route and its query), built from the items once per snapshot; `build`
+        answers None when there is nothing to answer (an unknown asset), remembered as well."""
+        found = self.reads.get(key, _MISSING)
+        if found is _MISSING:
+            data = build(self.items)
+            found = None if data is None else prepare(data)
+            if len(self.reads) >= MAX_PREPARED:
+                del self.reads[next(iter(self.reads))]
+            self.reads[key] = found
+        assert found is None or isinstance(found, Prepared)
+        return found
 
 
 def _snapshot(raw: bytes) -> Snapshot:

@@ -89,7 +89,7 @@ async def current_caller(request: Request, state: State) -> Caller:
 CurrentCaller = Annotated[Caller, Depends(current_caller)]
 
 
-def app_mode(request: Request) -> str:
+async def app_mode(request: Request) -> str:  # async: a plain def costs a thread-pool hop per request
     host = request.headers.get("x-forwarded-host") or request.headers.get("host", "")
     return mode_for_host(host)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Hashable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -11,7 +12,17 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from api.calendar_view import calendar_of
-from api.catalogue import modified_since
+from api.catalogue import Prepared, modified_since
+from api.catalogue_reads import (
+    MAX_CATEGORY,
+    MAX_QUERY,
+    AccessKey,
+    access_key,
+    known_category,
+    listing,
+    prepared_read,
+    visible,
+)
 from api.catalogue_schemas import (
     AssetDetailOut,
     AssetsOut,
@@ -20,7 +31,7 @@ from api.catalogue_schemas import (
     TradingDatesOut,
     TradingWindowDayOut,
 )
-from api.deps import Mode, State, current_user
+from api.deps import Mode, State, current_caller
 from api.errors import ApiError
 from api.financial_schemas import UpdateScheduleOut
 from api.home_schemas import HomeScreenOut
@@ -29,35 +40,44 @@ from api.middleware import CACHE_CONTROL, etag_for, etag_matches
 from api.params import Id
 from api.render import json_response, render
 from api.users_view import access_of
-from domain.access import SPECIAL, special_access_assets
-from domain.categories import CATEGORIES, CATEGORY_KEYS
+from domain.access import SPECIAL
+from domain.categories import CATEGORIES
 from domain.market_calendar import federal_holidays, upcoming_windows
-from domain.search import matches, search_term
 from store.models import CategoriesPublic, CategoryPublic
 
 router = APIRouter(tags=["assets"])
 
 
-class _Row:
-    """Adapts a catalogue dict to the access rules' Listed protocol."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.id: int = data["id"]
-        self.asset_status: str = data["asset_status"]
-        self.order: int = data["order"]
+async def caller_access(request: Request, state: State, mode: str) -> AccessKey | None:
+    """None in default mode; in special mode the caller's unexpired access (a signed-in caller's own)."""
+    if mode != SPECIAL:
+        return None
+    caller = await current_caller(request, state)
+    async with state.engine.connect() as conn:
+        access = await access_of(conn, caller.id)
+    return access_key(access, datetime.now(UTC))
 
 
 async def visible_assets(request: Request, state: State, mode: str) -> list[dict[str, Any]]:
     """The catalogue as this caller may see it: everything in default mode, their access in special mode."""
-    items = (await state.catalogue.snapshot()).items
-    if mode != SPECIAL:
-        return items
-    async with state.sessions() as db:
-        user = await current_user(request, state, db)
-        access = await access_of(db, user.id)
-    rows = special_access_assets([_Row(a) for a in items], access, datetime.now(UTC))
-    return [r.data for r in rows]
+    key = await caller_access(request, state, mode)
+    return visible((await state.catalogue.snapshot()).items, key)
+
+
+async def screen_read(request: Request, state: State, mode: str, read: str, query: Hashable,
+                      build: Callable[[list[dict[str, Any]]], Any | None]) -> Prepared | None:
+    """A screen's read answered from the catalogue snapshot's prepared reads (api/catalogue_reads.py): `build` gets
+    the assets this caller may see and runs once per catalogue change, access set and `query`; answer the result
+    with `prepared_response` (its ETag, a 304 to a matching If-None-Match)."""
+    return prepared_read(await state.catalogue.snapshot(), await caller_access(request, state, mode), read, query,
+                         build)
+
+
+def prepared_response(request: Request, prepared: Prepared) -> Response:
+    headers = {"ETag": prepared.etag, "Cache-Control": CACHE_CONTROL.decode()}
+    if etag_matches(request.headers.get("if-none-match"), prepared.etag):
+        return Response(status_code=304, headers=headers)
+    return Response(prepared.body, media_type="application/json", headers=headers)
 
 
 def schedule(state: State) -> dict[str, int]:
@@ -72,24 +92,16 @@ async def categories() -> CategoriesPublic:
 
 @router.get("/api/v2/assets/", responses={200: {"model": AssetsOut}, 304: {"description": "Not modified"}})
 async def list_assets(request: Request, state: State, mode: Mode,
-                      query: str | None = Query(default=None, max_length=100),
-                      category: str | None = Query(default=None, max_length=32)) -> Response:
+                      query: str | None = Query(default=None, max_length=MAX_QUERY),
+                      category: str | None = Query(default=None, max_length=MAX_CATEGORY)) -> Response:
     if mode != SPECIAL and query is None and category is None:  # the hot path: one shared snapshot, no re-rendering
         snap = await state.catalogue.snapshot()
-        headers = {"ETag": snap.etag, "Cache-Control": CACHE_CONTROL.decode()}
-        if etag_matches(request.headers.get("if-none-match"), snap.etag):
-            return Response(status_code=304, headers=headers)
-        return Response(snap.body, media_type="application/json", headers=headers)
-    items = await visible_assets(request, state, mode)
-    if category is not None:
-        if category not in CATEGORY_KEYS:
-            raise ApiError(422, f"Unknown category: {category}.", field="category")
-        items = [a for a in items if a["category"] == category]
-    if query is not None:
-        term = search_term(query)
-        items = [] if term is None else [
-            a for a in items if matches(term, name=a["display_name"], ticker=a["ticker"], status=a["asset_status"])]
-    return json_response({"items": items})
+        return prepared_response(request, Prepared(snap.body, snap.etag))
+    if not known_category(category):
+        raise ApiError(422, f"Unknown category: {category}.", field="category")
+    prepared = await screen_read(request, state, mode, "list", (category, query), listing(category, query))
+    assert prepared is not None
+    return prepared_response(request, prepared)
 
 
 @router.get("/api/v2/assets/{asset_id}/", responses={200: {"model": AssetDetailOut}})
