@@ -96,13 +96,19 @@ async def test_change_feed_and_schedule(api: httpx.AsyncClient, app_state: AppSt
     async with app_state.sessions() as db:
         asset = await db.scalar(select(Asset).where(col(Asset.ticker) == "#HOBBIT"))
         assert asset is not None
+        asset_id, sold_before = asset.id, asset.shares_sold
         await db.execute(update(Asset).where(col(Asset.id) == asset.id).values(shares_sold=col(Asset.shares_sold) + 1))
         await db.commit()
     await app_state.catalogue.invalidate()
     r = await api.get("/api/v2/asset/status/", params={"modified_gte": str(since)})
     body = r.json()
     conforms(StatusChangesOut, body)
-    assert [i["id"] for i in body["items"]] == [asset.id]
+    # other tests (and the market's ticks) may change other assets meanwhile: this one must be listed, with its change
+    changed = {i["id"]: i for i in body["items"]}
+    assert asset_id in changed and changed[asset_id]["shares_sold"] == sold_before + 1
+    assert all(datetime.fromisoformat(i["modified"]).timestamp() >= since for i in body["items"])
+    later = await api.get("/api/v2/asset/status/", params={"modified_gte": str(time.time() + 3600)})
+    assert later.json()["items"] == []
     assert set(body) == {"items", "next_update_timestamp", "update_seconds_interval"}
     assert (await api.get("/api/v2/asset/status/", params={"modified_gte": "yesterday"})).status_code == 422
 
