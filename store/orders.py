@@ -10,13 +10,13 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from store.trading_models import TradingOrder
-from workflows.order_types import ENDED, ExecutionView, OrderView
+from workflows.order_types import ENDED, REJECTED, ExecutionView, OrderView
 
 
 def view_of(data: dict[str, Any]) -> OrderView:
@@ -82,7 +82,12 @@ async def order_of_ats_id(db: AsyncSession, ats_order_id: str) -> tuple[str, int
     return (row[0], row[1]) if row is not None else None
 
 
-async def users_in_window(db: AsyncSession, window_id: str) -> list[int]:
-    """The investors with an order matched in this trading window (the projection's `window_id`)."""
-    rows = await db.scalars(select(col(TradingOrder.user_id)).where(col(TradingOrder.window_id) == window_id).distinct())
+async def users_in_window(db: AsyncSession, window_id: str, instrument_id: str) -> list[int]:
+    """The investors a change of this trading window is for: an order matched in it (the projection's `window_id`), or
+    an open order on its instrument whose match is not recorded yet — the window can move on (into CONFIRMATION)
+    before the execution's webhook has reached the order, and the popup must not wait for the next change."""
+    unmatched_open = and_(col(TradingOrder.instrument_id) == instrument_id, col(TradingOrder.window_id).is_(None),
+                          col(TradingOrder.status).not_in([*ENDED, REJECTED]))
+    rows = await db.scalars(select(col(TradingOrder.user_id)).where(
+        or_(col(TradingOrder.window_id) == window_id, unmatched_open)).distinct())
     return sorted(rows.all())

@@ -94,7 +94,7 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
     if topic.startswith("window."):
         instrument = data.get("instrument_id")
         if isinstance(instrument, str):
-            investors = await users_in_window(db, str(data.get("id", "")))
+            investors = await users_in_window(db, str(data.get("id", "")), instrument)
             try:
                 await publish_market(state.redis, instrument, "window", data)
                 await publish_window_to_users(state.redis, investors, data)

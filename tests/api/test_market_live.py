@@ -51,8 +51,29 @@ async def test_confirmation_reaches_the_shell_stream_of_an_investor_matched_in_t
     async with app_state.sessions() as db:  # as the order's record says once it is matched in that window
         await db.execute(update(TradingOrder).where(col(TradingOrder.order_id) == order["id"]).values(window_id=window_id))
         await db.commit()
-    # the shell's stream: the investor's own channel (no instrument of this asset named)
-    async with stream(served_api, investor["headers"], "ELSEWHERE") as events:
+    await assert_confirmation_reaches_the_shell(api, app_state, served_api, investor["headers"], iid, window_id)
+
+
+async def test_confirmation_reaches_an_investor_whose_match_is_not_recorded_yet(
+        api: httpx.AsyncClient, app_state: AppState, providers: Providers, served_api: str) -> None:
+    """The window moved into CONFIRMATION before the execution's webhook reached the order (its record names no window
+    yet): the investor with the open order on that instrument still hears of it, so the popup opens."""
+    asset = await trading_asset(app_state, providers)
+    iid = asset.ticker.lstrip("#")
+    investor = await funded_investor(api, app_state)
+    order = await placed(api, investor, order_body(asset.ticker, "bid", 1, "9.00"))
+    async with app_state.sessions() as db:
+        record = await db.get(TradingOrder, order["id"])
+        assert record is not None and record.window_id is None  # nothing matched it
+    window_id = f"W-{iid}-test-{uuid.uuid4().hex[:6]}"
+    await assert_confirmation_reaches_the_shell(api, app_state, served_api, investor["headers"], iid, window_id)
+
+
+async def assert_confirmation_reaches_the_shell(api: httpx.AsyncClient, app_state: AppState, served_api: str,
+                                                investor: dict[str, str], iid: str, window_id: str) -> None:
+    """The ATS says the window entered CONFIRMATION; the investor's shell stream (their own channel, no instrument of
+    this asset named) hears of it."""
+    async with stream(served_api, investor, "ELSEWHERE") as events:
         await until(events, "subscribed")
         event = {"id": f"evt_{uuid.uuid4().hex}", "topic": "window.confirmation", "created": "2026-11-27T12:00:00Z",
                  "data": {"id": window_id, "instrument_id": iid, "status": "CONFIRMATION"}}
