@@ -9,6 +9,7 @@ import io
 import uuid
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from typing import Any
 
 import httpx
 import pypdf
@@ -21,7 +22,7 @@ from api.state import AppState
 from config import Settings
 from domain import ledger as L
 from domain.statements import Month
-from store.document_files import LocalFolder
+from store.document_files import DocumentFiles, LocalFolder
 from store.ledger import lock_user, post
 from store.models import FinancialDocument, LedgerEntry, User
 from store.statements import storage_key
@@ -48,10 +49,11 @@ async def entry(state: AppState, uid: int, day: date, kind: str, postings: list[
         await db.commit()
 
 
-async def investor_with_a_month(api: httpx.AsyncClient, state: AppState) -> tuple[int, str]:
+async def investor_with_a_month(api: httpx.AsyncClient, state: AppState,
+                                user: dict[str, Any] | None = None) -> tuple[int, str]:
     """Apr 20 deposit 1,000.00; in May: deposit 500.00, 3 shares bought in an offering at $10.00, a trade of
-    $53.20, a withdrawal of 100.00; June 2 deposit 700.00 (not in May's statement)."""
-    uid = int((await signup(api))["user_id"])
+    $53.20, a withdrawal of 100.00; June 2 deposit 700.00 (not in May's statement). A new investor unless `user`."""
+    uid = int((user or await signup(api))["user_id"])
     async with state.sessions() as db:
         await db.execute(update(User).where(col(User.id) == uid).values(first_name="Ada", last_name="Lovelace"))
         await db.commit()
@@ -72,10 +74,14 @@ async def documents(state: AppState, uid: int) -> list[FinancialDocument]:
         return list((await db.scalars(select(FinancialDocument).where(col(FinancialDocument.user_id) == uid))).all())
 
 
-def pdf_text(settings: Settings, uid: int, kind: str, period: str) -> str:
-    data = LocalFolder(settings.documents_dir).get(storage_key(uid, kind, period))
+def text_of(data: bytes | None) -> str:
+    """A PDF's text, read back with pypdf."""
     assert data is not None and data.startswith(b"%PDF")
     return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+
+
+async def pdf_text(settings: Settings, uid: int, kind: str, period: str, files: DocumentFiles | None = None) -> str:
+    return text_of(await (files or LocalFolder(settings.documents_dir)).get(storage_key(uid, kind, period)))
 
 
 async def run(client: Client, settings: Settings, inp: StatementsInput, wid: str, name: str) -> StatementsResult:
@@ -94,7 +100,7 @@ async def test_a_month_s_statement_reconciles_and_a_rerun_makes_nothing_new(
     assert first.period == MONTH.key and first.created >= 1 and first.investors >= 1
     [doc] = await documents(app_state, uid)
     assert (doc.kind, doc.period, doc.display_name) == ("statement", "2024-05", "May 2024 Statement")
-    text = pdf_text(settings, uid, "statement", MONTH.key)
+    text = await pdf_text(settings, uid, "statement", MONTH.key)
     for line in ("May 2024 Statement", "Ada Lovelace", "Opening cash $1,000.00", "Money in $500.00",
                  "Money out -$183.20", "Closing cash $1,316.80", "Deposit $500.00", "Offering purchase -$30.00",
                  "Trade -$53.20", "Withdrawal -$100.00", f"{ticker} Test Asset {ticker} 3 x $10.00 $30.00",
@@ -118,7 +124,7 @@ async def test_one_investor_re_run_remakes_the_file_in_place(
                        workflow_id("statement", MONTH.key, uid), "Statements--one-investor-remake")
     assert (remade.investors, remade.created, remade.kept) == (1, 0, 1)
     assert len(await documents(app_state, uid)) == 1
-    assert "Closing cash $1,316.80" in pdf_text(settings, uid, "statement", MONTH.key)
+    assert "Closing cash $1,316.80" in await pdf_text(settings, uid, "statement", MONTH.key)
 
 
 async def test_a_tax_run_makes_no_document_for_an_investor_without_a_sale(
@@ -169,6 +175,6 @@ async def test_a_fresh_stack_has_last_month_s_statements_for_the_demo_investors(
         demo = await db.scalar(select(col(User.id)).where(col(User.email) == "demo@vitrine.test"))
     assert demo is not None
     [doc] = [d for d in await documents(app_state, demo) if d.period == period]
-    text = pdf_text(settings, demo, "statement", period)
+    text = await pdf_text(settings, demo, "statement", period)
     assert "$25,000.00" in text and "Holdings on" in text and "x $" in text  # the cash and the lots
     assert doc.display_name == f"{this_month.previous().title} Statement"
