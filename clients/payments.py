@@ -20,6 +20,11 @@ class PaymentsClient(ProviderClient):
         return await self.call("POST", f"/payments/customers/{customer_id}/retry", idempotency_key=idempotency_key,
                                json={"first_name": first_name, "last_name": last_name, "ssn_last4": ssn_last4})
 
+    async def update_customer(self, customer_id: str, contact: dict[str, str], *, idempotency_key: str) -> dict[str, Any]:
+        """Replaces the customer's contact details sent (email, address1, address2, city, state, postal_code, phone)."""
+        return await self.call("POST", f"/payments/customers/{customer_id}", idempotency_key=idempotency_key,
+                               json=contact)
+
     async def get_customer(self, customer_id: str) -> dict[str, Any]:
         return await self.call("GET", f"/payments/customers/{customer_id}")
 
