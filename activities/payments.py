@@ -65,7 +65,8 @@ class PaymentActivities(payments_types.PaymentActivities):
                 else:
                     answer = await self._payments.create_customer(
                         external_id=str(user.id), first_name=user.first_name, last_name=user.last_name,
-                        email=user.email, ssn_last4=user.ssn_last4, idempotency_key=req.idempotency_key)
+                        email=user.email, ssn_last4=user.ssn_last4, idempotency_key=req.idempotency_key,
+                        contact=contact_details(user))
             except ProviderRejected as exc:
                 raise rejected(exc) from exc
             customer.provider_customer_id, customer.status = str(answer["id"]), str(answer["status"])

@@ -10,10 +10,11 @@ from clients.http import ProviderClient
 
 class PaymentsClient(ProviderClient):
     async def create_customer(self, *, external_id: str, first_name: str, last_name: str, email: str, ssn_last4: str,
-                              idempotency_key: str) -> dict[str, Any]:
+                              idempotency_key: str, contact: dict[str, str] | None = None) -> dict[str, Any]:
+        """`contact`: address1, address2, city, state, postal_code, phone (those known; `update_customer` later)."""
         return await self.call("POST", "/payments/customers", idempotency_key=idempotency_key, json={
-            "external_id": external_id, "first_name": first_name, "last_name": last_name, "email": email,
-            "ssn_last4": ssn_last4})
+            **(contact or {}), "external_id": external_id, "first_name": first_name, "last_name": last_name,
+            "email": email, "ssn_last4": ssn_last4})
 
     async def retry_customer(self, customer_id: str, *, first_name: str, last_name: str, ssn_last4: str,
                              idempotency_key: str) -> dict[str, Any]:

@@ -5,10 +5,10 @@ document, ``suspended`` → suspended, anything else → verified. A customer in
 ``POST /payments/customers/{id}/retry``; one in document uploads an identity document, goes to
 document-pending and is verified ``document_review_seconds`` later by the processor.
 
-A customer's contact details (e-mail, address, phone) are updated with ``POST /payments/customers/{id}`` (the
-fields sent replace the record's, the others stay), as a real ACH provider allows; the verified identity (name, SSN)
-is not updatable there — only through ``retry`` while the customer is in retry — and a suspended customer cannot be
-updated at all (400).
+A customer is created with its contact details (address, phone: optional), which are updated later with
+``POST /payments/customers/{id}`` (the fields sent replace the record's, the others stay), as a real ACH provider
+allows; the verified identity (name, SSN) is not updatable there — only through ``retry`` while the customer is in
+retry — and a suspended customer cannot be updated at all (400).
 """
 
 from __future__ import annotations
@@ -73,6 +73,12 @@ Name = Annotated[str, Field(min_length=1, max_length=50)]
 SsnLast4 = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 
 
+Line = Annotated[str, Field(max_length=128)]
+State = Annotated[str, Field(pattern=r"^([A-Z]{2})?$")]
+PostalCode = Annotated[str, Field(pattern=r"^([0-9]{5})?$")]
+Phone = Annotated[str, Field(pattern=r"^([0-9]{10})?$")]
+
+
 class CustomerIn(BaseModel):
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
@@ -81,9 +87,12 @@ class CustomerIn(BaseModel):
     last_name: Name
     email: str = Field(min_length=3, max_length=254, pattern=r"^[^@\s]+@[^@\s]+$")
     ssn_last4: SsnLast4
-
-
-Line = Annotated[str, Field(max_length=128)]
+    address1: Line = ""
+    address2: Line = ""
+    city: Line = ""
+    state: State = ""
+    postal_code: PostalCode = ""
+    phone: Phone = ""
 
 
 class CustomerUpdateIn(BaseModel):
@@ -95,9 +104,9 @@ class CustomerUpdateIn(BaseModel):
     address1: Line | None = Field(default=None, min_length=1)
     address2: Line | None = None
     city: Line | None = Field(default=None, min_length=1)
-    state: str | None = Field(default=None, pattern=r"^[A-Z]{2}$")
-    postal_code: str | None = Field(default=None, pattern=r"^[0-9]{5}$")
-    phone: str | None = Field(default=None, pattern=r"^[0-9]{10}$")
+    state: State | None = Field(default=None, min_length=2)
+    postal_code: PostalCode | None = Field(default=None, min_length=5)
+    phone: Phone | None = Field(default=None, min_length=10)
 
 
 class RetryIn(BaseModel):
@@ -150,7 +159,7 @@ async def create_customer(body: CustomerIn, storage: StorageDep, settings: Setti
         at, customer_id, status = jobs.now_epoch(), new_id("cus"), status_for(body.first_name)
         conn.execute(
             "INSERT INTO payment_customers (id, external_id, first_name, last_name, email, ssn_last4, status, created,"
-            " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f" updated, {', '.join(CONTACT)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {', '.join('?' for _ in CONTACT)})",
             (
                 customer_id,
                 body.external_id,
@@ -161,6 +170,7 @@ async def create_customer(body: CustomerIn, storage: StorageDep, settings: Setti
                 status,
                 jobs.iso(at),
                 jobs.iso(at),
+                *(getattr(body, c) for c in CONTACT),
             ),
         )
         emit(conn, settings, "customer_created", customer_id, customer_id, at)

@@ -209,6 +209,16 @@ async def test_a_customer_s_contact_details_are_updated_but_not_its_verified_ide
     assert (await sb.post("/payments/customers/cus_nope", {"city": "Troy"})).status_code == 404
 
 
+async def test_a_customer_is_created_with_its_contact_details(sb: Sandbox) -> None:
+    contact = {"address1": "1 Navy Yard", "address2": "", "city": "Sacramento", "state": "CA", "postal_code": "95814",
+               "phone": "5555555555"}
+    r = await sb.post("/payments/customers", {**CUSTOMER, **contact})
+    assert r.status_code == 201, r.text
+    got = (await sb.get(f"/payments/customers/{r.json()['id']}")).json()
+    assert {k: got[k] for k in contact} == contact
+    assert (await sb.post("/payments/customers", {**CUSTOMER, "external_id": "9", "state": "California"})).status_code == 422
+
+
 async def test_a_suspended_customer_cannot_be_updated(sb: Sandbox) -> None:
     customer = await sb.customer("suspended")
     r = await sb.post(f"/payments/customers/{customer['id']}", {"city": "Troy"})
