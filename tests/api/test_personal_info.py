@@ -22,7 +22,7 @@ from store.models import Customer, User
 from tests.api.accounts import signup
 from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
-from workflows.customer_profile_sync import CustomerProfileSyncWorkflow, ProfileSyncInput, workflow_id
+from workflows.customer_profile_sync import CustomerProfileSyncWorkflow, ProfileSyncInput, ProfileSyncResult, workflow_id
 
 FULL = {"first_name": "Ada", "last_name": "Lovelace", "address": "12 Main St, Albany", "apt": "4B", "city": "Albany",
         "state": "NY", "postal_code": "12207", "date_of_birth": "12/10/1985", "ssn": "123-45-6789",
@@ -96,7 +96,7 @@ async def test_a_saved_address_reaches_the_payment_customer(api: httpx.AsyncClie
     assert {k: got[k] for k in ("address1", "address2", "city", "state", "postal_code", "phone")} == {
         "address1": "12 Main St", "address2": "4B", "city": "Albany", "state": "NY", "postal_code": "12207",
         "phone": "5555555555"}
-    handle = temporal_client.get_workflow_handle_for(CustomerProfileSyncWorkflow.run, workflow_id(int(str(ada["user_id"]))))
+    handle = temporal_client.get_workflow_handle(workflow_id(int(str(ada["user_id"]))), result_type=ProfileSyncResult)
     result = await within_deadline(handle.result())
     assert result.status == "verified" and result.rounds >= 1
     await record(handle, "CustomerProfileSync--sent")
@@ -115,7 +115,7 @@ async def test_a_suspended_payment_customer_fails_the_sync_at_once(api: httpx.As
     await payment_customer(app_state, eve, first_name="suspended")
     r = await api.put(url(eve), json={**FULL, "first_name": "Eve"}, headers=eve["headers"])
     assert r.status_code == 200, r.text  # saved; the provider's refusal is the workflow's (runbook)
-    handle = temporal_client.get_workflow_handle_for(CustomerProfileSyncWorkflow.run, workflow_id(int(str(eve["user_id"]))))
+    handle = temporal_client.get_workflow_handle(workflow_id(int(str(eve["user_id"]))), result_type=ProfileSyncResult)
     with pytest.raises(WorkflowFailureError) as failed:
         await within_deadline(handle.result())
     activity_error = failed.value.cause
