@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from domain.states import ENABLED_STATES
@@ -86,10 +86,15 @@ class Settings(BaseSettings):
     migration_flag: bool = False  # evolveMigration: off (both terms checkboxes on the SSN step)
     deposit_hold_days: int = 7
     uploads_dir: str = ".data/uploads"
-    # statements and tax documents (store/document_files.py): a local folder, or an S3-compatible bucket (a stub yet)
+    # statements and tax documents (store/document_files.py): a local folder, or an S3-compatible bucket (MinIO in
+    # compose): its endpoint (empty: AWS S3 of the region), region and keys (empty: boto3's own credential chain)
     documents_store: Literal["local", "s3"] = "local"
     documents_dir: str = ".data/documents"
     documents_bucket: str = "vitrine-documents"
+    documents_s3_endpoint: str = ""
+    documents_s3_region: str = "us-east-1"
+    documents_s3_access_key: str = ""
+    documents_s3_secret_key: SecretStr = SecretStr("")
     document_url_ttl_seconds: int = 300  # a statement's signed link works this long
     # the statement workflows: investors whose documents are made at once, and each activity's start-to-close
     statements_batch_size: int = 10

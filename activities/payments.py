@@ -11,17 +11,38 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities import payments_types
-from activities.payments_types import CustomerRequest, LinkedBank, ManualBank, ProviderBank
+from activities.payments_types import (
+    NO_CUSTOMER,
+    PROVIDER_REJECTED,
+    CustomerRequest,
+    CustomerSync,
+    LinkedBank,
+    ManualBank,
+    ProviderBank,
+)
 from activities.profile import _load
 from clients.http import ProviderRejected
 from clients.payments import BankLinkClient, PaymentsClient
 from store.crypto import PiiCipher
-from store.models import FundingSource
+from store.models import FundingSource, User
 
 
 def rejected(exc: ProviderRejected) -> ApplicationError:
     """A provider's refusal becomes a non-retryable error whose message the user sees."""
-    return ApplicationError(exc.message, type="ProviderRejected", non_retryable=True)
+    return ApplicationError(exc.message, type=PROVIDER_REJECTED, non_retryable=True)
+
+
+def contact_details(user: User) -> dict[str, str]:
+    """What the payment customer's record holds of the investor's contact details, in the provider's shape: the
+    filled fields only (an unfinished profile leaves the provider's as they are), the apt with its street (cleared
+    too), the phone as its ten digits."""
+    digits = "".join(ch for ch in user.phone_number if ch.isdigit())
+    details = {"email": user.email, "address1": user.address, "city": user.city, "state": user.state,
+               "postal_code": user.postal_code, "phone": digits[-10:] if len(digits) >= 10 else ""}
+    sent = {k: v for k, v in details.items() if v}
+    if user.address:
+        sent["address2"] = user.address2
+    return sent
 
 
 class PaymentActivities(payments_types.PaymentActivities):
@@ -44,12 +65,29 @@ class PaymentActivities(payments_types.PaymentActivities):
                 else:
                     answer = await self._payments.create_customer(
                         external_id=str(user.id), first_name=user.first_name, last_name=user.last_name,
-                        email=user.email, ssn_last4=user.ssn_last4, idempotency_key=req.idempotency_key)
+                        email=user.email, ssn_last4=user.ssn_last4, idempotency_key=req.idempotency_key,
+                        contact=contact_details(user))
             except ProviderRejected as exc:
                 raise rejected(exc) from exc
             customer.provider_customer_id, customer.status = str(answer["id"]), str(answer["status"])
             await db.commit()
             return customer.status
+
+    @activity.defn(name="payments.sync_customer")
+    async def sync_customer(self, req: CustomerSync) -> str:
+        """Sends the saved contact details to the investor's payment customer; its status, or NO_CUSTOMER. The
+        verified identity (name, SSN) is not sent: the provider changes it only through a retry of the
+        verification (onboarding)."""
+        async with self._sessions() as db:
+            user, customer = await _load(db, req.user_id)
+        if not customer.provider_customer_id:
+            return NO_CUSTOMER
+        try:
+            answer = await self._payments.update_customer(customer.provider_customer_id, contact_details(user),
+                                                          idempotency_key=req.idempotency_key)
+        except ProviderRejected as exc:
+            raise rejected(exc) from exc
+        return str(answer["status"])
 
     async def _save_source(self, db: AsyncSession, user_id: int, key: str, answer: dict[str, object], method: str,
                            **extra: str) -> LinkedBank:

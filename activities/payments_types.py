@@ -15,6 +15,19 @@ class CustomerRequest:
 
 
 @dataclass
+class CustomerSync:
+    """Send the investor's saved contact details (read from the database: no PII in the history) to their payment
+    customer, under `idempotency_key` (one per sync: a retried activity updates nothing twice)."""
+
+    user_id: int
+    idempotency_key: str
+
+
+NO_CUSTOMER = "no-customer"  # CustomerSync's answer when the investor has no payment customer yet: nothing to send
+PROVIDER_REJECTED = "ProviderRejected"  # a provider's refusal: non-retryable
+
+
+@dataclass
 class ManualBank:
     user_id: int
     account_type: str
@@ -45,6 +58,10 @@ class PaymentActivities:
 
     @activity.defn(name="payments.ensure_customer")
     async def ensure_customer(self, req: CustomerRequest) -> str:
+        raise NotImplementedError
+
+    @activity.defn(name="payments.sync_customer")
+    async def sync_customer(self, req: CustomerSync) -> str:
         raise NotImplementedError
 
     @activity.defn(name="payments.link_manual")

@@ -73,7 +73,7 @@ class StatementActivities(statements_types.StatementActivities):
                 pdf, name = tax_document_pdf(doc, investor), S.tax_document_name(year)
             # the file first, then the row: a row always has its file; a crash between them leaves a file that the
             # retry writes again under the same key
-            self._files.put(store.storage_key(inp.user_id, kind, inp.period), pdf)
+            await self._files.put(store.storage_key(inp.user_id, kind, inp.period), pdf)
             created = await store.record(db, inp.user_id, kind, inp.period, name)
             await db.commit()
         return Made(inp.user_id, created=created)

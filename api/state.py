@@ -20,6 +20,7 @@ from clients.mail import MailClient
 from clients.temporal import connect
 from config import Settings
 from store.db import make_engine, make_sessionmaker
+from store.document_files import DocumentFiles, document_files
 
 
 @dataclass
@@ -34,6 +35,7 @@ class AppState:
     home: HomeContent
     active_users: ActiveUsers
     limiter: RateLimiter
+    documents: DocumentFiles  # statements' and tax documents' files (store/document_files.py)
     background: Coalescer = field(default_factory=Coalescer)  # coalesced background work (api/coalescer.py)
     _temporal: Client | None = None
     _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -53,6 +55,7 @@ class AppState:
             home=HomeContent(sessions, redis, settings.catalogue_cache_seconds),
             active_users=ActiveUsers(engine, settings.auth_cache_seconds),
             limiter=RateLimiter(settings),
+            documents=document_files(settings),
             http=http,
             mail=MailClient(http, settings.providers_url, settings.provider_api_key),
         )

@@ -10,15 +10,21 @@ from clients.http import ProviderClient
 
 class PaymentsClient(ProviderClient):
     async def create_customer(self, *, external_id: str, first_name: str, last_name: str, email: str, ssn_last4: str,
-                              idempotency_key: str) -> dict[str, Any]:
+                              idempotency_key: str, contact: dict[str, str] | None = None) -> dict[str, Any]:
+        """`contact`: address1, address2, city, state, postal_code, phone (those known; `update_customer` later)."""
         return await self.call("POST", "/payments/customers", idempotency_key=idempotency_key, json={
-            "external_id": external_id, "first_name": first_name, "last_name": last_name, "email": email,
-            "ssn_last4": ssn_last4})
+            **(contact or {}), "external_id": external_id, "first_name": first_name, "last_name": last_name,
+            "email": email, "ssn_last4": ssn_last4})
 
     async def retry_customer(self, customer_id: str, *, first_name: str, last_name: str, ssn_last4: str,
                              idempotency_key: str) -> dict[str, Any]:
         return await self.call("POST", f"/payments/customers/{customer_id}/retry", idempotency_key=idempotency_key,
                                json={"first_name": first_name, "last_name": last_name, "ssn_last4": ssn_last4})
+
+    async def update_customer(self, customer_id: str, contact: dict[str, str], *, idempotency_key: str) -> dict[str, Any]:
+        """Replaces the customer's contact details sent (email, address1, address2, city, state, postal_code, phone)."""
+        return await self.call("POST", f"/payments/customers/{customer_id}", idempotency_key=idempotency_key,
+                               json=contact)
 
     async def get_customer(self, customer_id: str) -> dict[str, Any]:
         return await self.call("GET", f"/payments/customers/{customer_id}")

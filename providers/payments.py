@@ -1,7 +1,8 @@
 """Sandbox ACH payment provider: the router and schema of its parts.
 
 Behind the provider key (``X-Provider-Key``), every creating POST taking an ``Idempotency-Key``:
-- customers with verification statuses chosen by a magic first name (:mod:`providers.payments_customers`);
+- customers with verification statuses chosen by a magic first name, their contact details updated later
+  (:mod:`providers.payments_customers`);
 - funding sources, verified by micro-deposits or at once by a bank-link processor token
   (:mod:`providers.payments_funding`);
 - transfers, pending → processed | failed with an ACH return code (:mod:`providers.payments_transfers`);
@@ -14,9 +15,10 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from providers import payments_customers, payments_funding, payments_transfers, payments_webhooks
+from providers.storage import SchemaStep
 
 # The shared tables (idempotency keys, scheduled events, the webhook outbox) are in ``providers.app.SCHEMA``.
-SCHEMA: tuple[str, ...] = (
+SCHEMA: tuple[SchemaStep, ...] = (
     *payments_customers.SCHEMA,
     *payments_funding.SCHEMA,
     *payments_transfers.SCHEMA,

@@ -4,6 +4,11 @@ Sandbox magic (case-insensitive first name, like real sandboxes): ``retry`` → 
 document, ``suspended`` → suspended, anything else → verified. A customer in retry is updated through
 ``POST /payments/customers/{id}/retry``; one in document uploads an identity document, goes to
 document-pending and is verified ``document_review_seconds`` later by the processor.
+
+A customer is created with its contact details (address, phone: optional), which are updated later with
+``POST /payments/customers/{id}`` (the fields sent replace the record's, the others stay), as a real ACH provider
+allows; the verified identity (name, SSN) is not updatable there — only through ``retry`` while the customer is in
+retry — and a suspended customer cannot be updated at all (400).
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from providers.idempotency import IdempotencyKey, OptionalIdempotencyKey, Outcom
 from providers.payments_common import ResourceId, new_id, respond
 from providers.payments_webhooks import emit
 from providers.settings import ProvidersSettings
+from providers.storage import AddColumn, SchemaStep
 
-SCHEMA = (
+CONTACT = ("address1", "address2", "city", "state", "postal_code", "phone")
+SCHEMA: tuple[SchemaStep, ...] = (
     """
     CREATE TABLE IF NOT EXISTS payment_customers (
         id TEXT PRIMARY KEY,
@@ -47,6 +54,7 @@ SCHEMA = (
         created TEXT NOT NULL
     )
     """,
+    *(AddColumn("payment_customers", c, "TEXT NOT NULL DEFAULT ''") for c in CONTACT),
 )
 
 VERIFIED, RETRY, DOCUMENT, DOCUMENT_PENDING, SUSPENDED = "verified", "retry", "document", "document-pending", "suspended"
@@ -65,6 +73,12 @@ Name = Annotated[str, Field(min_length=1, max_length=50)]
 SsnLast4 = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 
 
+Line = Annotated[str, Field(max_length=128)]
+State = Annotated[str, Field(pattern=r"^([A-Z]{2})?$")]
+PostalCode = Annotated[str, Field(pattern=r"^([0-9]{5})?$")]
+Phone = Annotated[str, Field(pattern=r"^([0-9]{10})?$")]
+
+
 class CustomerIn(BaseModel):
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
@@ -73,6 +87,26 @@ class CustomerIn(BaseModel):
     last_name: Name
     email: str = Field(min_length=3, max_length=254, pattern=r"^[^@\s]+@[^@\s]+$")
     ssn_last4: SsnLast4
+    address1: Line = ""
+    address2: Line = ""
+    city: Line = ""
+    state: State = ""
+    postal_code: PostalCode = ""
+    phone: Phone = ""
+
+
+class CustomerUpdateIn(BaseModel):
+    """The contact details to change; a field left out keeps the record's. Anything else (a name, the SSN) is 422."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    email: str | None = Field(default=None, min_length=3, max_length=254, pattern=r"^[^@\s]+@[^@\s]+$")
+    address1: Line | None = Field(default=None, min_length=1)
+    address2: Line | None = None
+    city: Line | None = Field(default=None, min_length=1)
+    state: State | None = Field(default=None, min_length=2)
+    postal_code: PostalCode | None = Field(default=None, min_length=5)
+    phone: Phone | None = Field(default=None, min_length=10)
 
 
 class RetryIn(BaseModel):
@@ -102,7 +136,8 @@ def customer_row(conn: sqlite3.Connection, customer_id: str) -> sqlite3.Row:
 
 
 def customer_out(row: sqlite3.Row) -> dict[str, Any]:
-    return {"id": row["id"], "status": row["status"], "external_id": row["external_id"], "created": row["created"]}
+    return {"id": row["id"], "status": row["status"], "external_id": row["external_id"], "created": row["created"],
+            "updated": row["updated"], "email": row["email"], **{c: row[c] for c in CONTACT}}
 
 
 def document_out(row: sqlite3.Row) -> dict[str, Any]:
@@ -124,7 +159,7 @@ async def create_customer(body: CustomerIn, storage: StorageDep, settings: Setti
         at, customer_id, status = jobs.now_epoch(), new_id("cus"), status_for(body.first_name)
         conn.execute(
             "INSERT INTO payment_customers (id, external_id, first_name, last_name, email, ssn_last4, status, created,"
-            " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f" updated, {', '.join(CONTACT)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {', '.join('?' for _ in CONTACT)})",
             (
                 customer_id,
                 body.external_id,
@@ -135,6 +170,7 @@ async def create_customer(body: CustomerIn, storage: StorageDep, settings: Setti
                 status,
                 jobs.iso(at),
                 jobs.iso(at),
+                *(getattr(body, c) for c in CONTACT),
             ),
         )
         emit(conn, settings, "customer_created", customer_id, customer_id, at)
@@ -180,6 +216,24 @@ async def retry_customer(
         return Outcome(200, customer_out(customer_row(conn, customer_id)))
 
     return await respond(storage, key, f"POST /payments/customers/{customer_id}/retry", body.model_dump(), work)
+
+
+@router.post("/payments/customers/{customer_id}")
+async def update_customer(
+    customer_id: ResourceId, body: CustomerUpdateIn, storage: StorageDep, key: OptionalIdempotencyKey
+) -> Response:
+    changes = body.model_dump(exclude_none=True)
+
+    def work(conn: sqlite3.Connection) -> Outcome:
+        if customer_row(conn, customer_id)["status"] == SUSPENDED:
+            raise ProviderError(400, "A suspended customer cannot be updated.")
+        if changes:
+            columns = ", ".join(f"{c} = ?" for c in changes)  # names from the model's fields only
+            conn.execute(f"UPDATE payment_customers SET {columns}, updated = ? WHERE id = ?",
+                         (*changes.values(), jobs.iso(jobs.now_epoch()), customer_id))
+        return Outcome(200, customer_out(customer_row(conn, customer_id)))
+
+    return await respond(storage, key, f"POST /payments/customers/{customer_id}", changes, work)
 
 
 @router.post("/payments/customers/{customer_id}/documents", status_code=201)

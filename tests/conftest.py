@@ -23,6 +23,7 @@ import pytest
 import uvicorn
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+from pydantic import SecretStr
 from sqlalchemy import create_engine, text
 from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
@@ -123,6 +124,35 @@ def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
     yield Providers(f"http://127.0.0.1:{port}", ps)
     server.should_exit = True
     thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def s3_endpoint() -> Iterator[str]:
+    """An S3-compatible server over real HTTP (moto's server mode, in a thread of this process) for the S3 document
+    store (store/document_files.S3Bucket); each test makes its own bucket (`s3_settings`)."""
+    from moto.server import ThreadedMotoServer
+
+    port = free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    eventually_sync(lambda: port_open(port), interval=0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.stop()
+
+
+@pytest.fixture
+def s3_settings(settings: Settings, s3_endpoint: str) -> Settings:
+    """The test settings with statements' files in a fresh bucket of the S3 server."""
+    import boto3
+
+    bucket = f"vitrine-documents-{uuid.uuid4().hex[:8]}"
+    s3 = settings.model_copy(update={
+        "documents_store": "s3", "documents_bucket": bucket, "documents_s3_endpoint": s3_endpoint,
+        "documents_s3_region": "us-east-1", "documents_s3_access_key": "test-key",
+        "documents_s3_secret_key": SecretStr("test-secret")})
+    boto3.client("s3", endpoint_url=s3_endpoint, region_name="us-east-1", aws_access_key_id="test-key",
+                 aws_secret_access_key="test-secret").create_bucket(Bucket=bucket)
+    return s3
 
 
 @pytest.fixture(scope="session")

@@ -29,6 +29,8 @@ SERVICES = {
     "worker",
     "providers",
     "frontend",
+    "minio",
+    "minio-bucket",
 }
 
 
@@ -93,7 +95,7 @@ def test_ports(config: dict[str, Any]) -> None:
     assert published(services["frontend"]) == {(8080, 80)}
     assert published(services["temporal-ui"]) == {(8233, 8080)}
     assert published(services["providers"]) == {(8100, 8100)}
-    for internal in ("postgres", "redis", "api", "worker", "migrate"):
+    for internal in ("postgres", "redis", "api", "worker", "migrate", "minio"):
         assert not published(services[internal]), f"{internal} should not be published"
 
 
@@ -104,10 +106,12 @@ def test_start_order(config: dict[str, Any]) -> None:
         assert deps["migrate"] == "service_completed_successfully"
         assert deps["temporal-search-attributes"] == "service_completed_successfully"
         assert deps["redis"] == "service_healthy"
+        assert deps["minio-bucket"] == "service_completed_successfully"
+    assert conditions(s["minio-bucket"])["minio"] == "service_healthy"
     assert conditions(s["migrate"])["postgres"] == "service_healthy"
     assert conditions(s["temporal"])["postgres"] == "service_healthy"
     assert conditions(s["frontend"])["api"] == "service_healthy"
-    for name in ("postgres", "redis", "providers", "api"):
+    for name in ("postgres", "redis", "providers", "api", "minio"):
         assert "healthcheck" in s[name], name
 
 
@@ -133,6 +137,20 @@ def test_settings(config: dict[str, Any]) -> None:
     for name in ("VitrineUserId", "VitrineFlow", "VitrineStep", "VitrineAssetTicker", "VitrineKind"):
         assert name in script
     assert "already exists" in script
+
+
+def test_statements_are_stored_in_the_minio_bucket(config: dict[str, Any]) -> None:
+    s = config["services"]
+    api = s["api"]["environment"]
+    assert api["VITRINE_DOCUMENTS_STORE"] == "s3" and api["VITRINE_DOCUMENTS_S3_ENDPOINT"] == "http://minio:9000"
+    bucket = s["minio-bucket"]["environment"]
+    assert bucket["BUCKET"] == api["VITRINE_DOCUMENTS_BUCKET"]
+    assert (bucket["ACCESS_KEY"], bucket["SECRET_KEY"]) == (
+        api["VITRINE_DOCUMENTS_S3_ACCESS_KEY"], api["VITRINE_DOCUMENTS_S3_SECRET_KEY"])
+    script = " ".join(s["minio-bucket"]["command"])
+    assert "mc mb --ignore-existing" in script and "arn:aws:s3:::%s/*" in script  # the app's key: this bucket only
+    assert any("documents" in str(v) for v in s["minio"]["volumes"])  # the files outlive the container
+    assert "volumes" not in s["api"] and "volumes" not in s["worker"]  # no shared folder any more
 
 
 def test_commands_and_images(config: dict[str, Any]) -> None:

@@ -42,6 +42,7 @@ from store.document_files import document_files
 from worker.fault_hook import interceptors
 from worker.stale_updates import StaleUpdates
 from workflows.bank_link import BankLinkWorkflow
+from workflows.customer_profile_sync import CustomerProfileSyncWorkflow
 from workflows.document_upload import DocumentUploadWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
 from workflows.fund_account import FundAccountWorkflow
@@ -56,7 +57,8 @@ from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
                               FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow,
-                              MerchandiseOrderWorkflow, PlaceOrderWorkflow, OrderWorkflow, StatementsWorkflow)
+                              MerchandiseOrderWorkflow, PlaceOrderWorkflow, OrderWorkflow, StatementsWorkflow,
+                              CustomerProfileSyncWorkflow)
 
 
 @dataclass
@@ -99,7 +101,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
                                 timedelta(seconds=settings.trade_proceeds_delay_seconds))
     statements = StatementActivities(r.sessions, document_files(settings))
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
-            payments.ensure_customer, payments.link_manual, payments.link_provider, bank.check,
+            payments.ensure_customer, payments.sync_customer, payments.link_manual, payments.link_provider, bank.check,
             bank.verify, bank.remind, transfers.open, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
             documents.submit, offering.load, offering.transition, purchase.load, purchase.hold, purchase.release,
             purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,

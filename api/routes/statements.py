@@ -1,8 +1,9 @@
 """Statements and tax documents (spec doc 3 §2.6, §3 Statement / tax form, §7 "Portfolio and funding"): the investor's
-lists, and a short-lived signed address of one file (`document_url_ttl_seconds`). The address is the store's own
-presigned URL when it has one (S3), else `/api/financial-documents/{fileKey}.{expires}.{signature}` signed here (HMAC
-of the key and expiry under the secret key), served from the store without a session — the address is the permission,
-like a presigned bucket URL; the browser opens it in a new tab.
+lists, and a short-lived signed address of one file (`document_url_ttl_seconds`):
+`/api/financial-documents/{fileKey}.{expires}.{signature}`, signed here (HMAC of the key and expiry under the secret
+key) and served from the document store — a local folder or an S3 bucket, streamed through the api either way (why:
+store/document_files.py) — without a session: the address is the permission, like a presigned bucket URL; the
+browser opens it in a new tab.
 Another investor's document, or an unknown key, is 404."""
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from api.params import Id, Token
 from config import Settings
 from domain.statements import STATEMENT, TAX_DOCUMENT
 from store import statements as store
-from store.document_files import document_files
 from store.models import FinancialDocument
 
 router = APIRouter(tags=["portfolio"])
@@ -78,11 +78,8 @@ async def form_url(user_id: Id, file_key: Token, user: CurrentUser, state: State
     doc = await store.owned(db, user.id, file_key)
     if doc is None:
         raise ApiError(404, NOT_FOUND)
-    ttl = state.settings.document_url_ttl_seconds
-    presigned = document_files(state.settings).presigned_url(doc.storage_key, ttl)
-    if presigned is not None:
-        return FormUrlOut(url=presigned)
-    return FormUrlOut(url=f"/api/financial-documents/{signed_address(state.settings, file_key, int(time.time()) + ttl)}")
+    expires = int(time.time()) + state.settings.document_url_ttl_seconds
+    return FormUrlOut(url=f"/api/financial-documents/{signed_address(state.settings, file_key, expires)}")
 
 
 @router.get("/api/financial-documents/{signed}", response_class=Response, responses=PDF)
@@ -94,7 +91,7 @@ async def document_file(signed: Signed, state: State, db: Db) -> Response:
     if int(expires) < time.time():
         raise ApiError(403, EXPIRED)
     doc = await store.by_file_key(db, file_key)
-    data = document_files(state.settings).get(doc.storage_key) if doc is not None else None
+    data = await state.documents.get(doc.storage_key) if doc is not None else None
     if doc is None or data is None:
         raise ApiError(404, NOT_FOUND)
     return Response(data, media_type="application/pdf", headers={

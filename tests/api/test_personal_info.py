@@ -1,15 +1,28 @@
 """Settings → personal information through the api (spec doc 3 §2.7): read with the SSN masked and the completion,
 written with the onboarding's checks and messages on their fields, an empty edit keeping what is saved, the SSN
-encrypted at rest; another investor's → 404."""
+encrypted at rest; another investor's → 404. A changed address reaches the payment customer's record in the sandbox
+(the `CustomerProfileSync` workflow on the real dev server); a suspended customer's refusal fails the sync at once."""
 
 from __future__ import annotations
 
+import uuid
+
 import httpx
+import pytest
+from sqlalchemy import update
+from sqlmodel import col
+from temporalio.client import Client, WorkflowFailureError
+from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.service import RPCError
 
 from api.state import AppState
+from clients.payments import PaymentsClient
 from store.crypto import PiiCipher
-from store.models import User
+from store.models import Customer, User
 from tests.api.accounts import signup
+from tests.waiting import eventually, within_deadline
+from tests.workflows.histories import record
+from workflows.customer_profile_sync import CustomerProfileSyncWorkflow, ProfileSyncInput, ProfileSyncResult, workflow_id
 
 FULL = {"first_name": "Ada", "last_name": "Lovelace", "address": "12 Main St, Albany", "apt": "4B", "city": "Albany",
         "state": "NY", "postal_code": "12207", "date_of_birth": "12/10/1985", "ssn": "123-45-6789",
@@ -52,3 +65,76 @@ async def test_personal_information_read_and_written(api: httpx.AsyncClient, app
 
     assert (await api.get(url(ada), headers=eve["headers"])).status_code == 404
     assert (await api.put(url(ada), json=FULL, headers=eve["headers"])).status_code == 404
+
+
+async def payment_customer(app_state: AppState, user: dict[str, object], first_name: str = "Ada") -> str:
+    """The investor's payment customer in the sandbox (as onboarding makes it), recorded on their row."""
+    payments = PaymentsClient(app_state.http, app_state.settings.providers_url, app_state.settings.provider_api_key)
+    uid = int(str(user["user_id"]))
+    answer = await payments.create_customer(external_id=str(uid), first_name=first_name, last_name="Lovelace",
+                                            email=str(user["email"]), ssn_last4="6789", idempotency_key=uuid.uuid4().hex)
+    async with app_state.sessions() as db:
+        await db.execute(update(Customer).where(col(Customer.user_id) == uid).values(
+            provider_customer_id=answer["id"], status=answer["status"]))
+        await db.commit()
+    return str(answer["id"])
+
+
+async def test_a_saved_address_reaches_the_payment_customer(api: httpx.AsyncClient, app_state: AppState,
+                                                            temporal_client: Client) -> None:
+    ada = await signup(api)
+    customer_id = await payment_customer(app_state, ada)
+    payments = PaymentsClient(app_state.http, app_state.settings.providers_url, app_state.settings.provider_api_key)
+    r = await api.put(url(ada), json=FULL, headers=ada["headers"])
+    assert r.status_code == 200, r.text
+
+    async def record_of(city: str) -> dict[str, object] | None:
+        got = await payments.get_customer(customer_id)
+        return got if got["city"] == city else None
+
+    got = await eventually(lambda: record_of("Albany"))
+    assert {k: got[k] for k in ("address1", "address2", "city", "state", "postal_code", "phone")} == {
+        "address1": "12 Main St", "address2": "4B", "city": "Albany", "state": "NY", "postal_code": "12207",
+        "phone": "5555555555"}
+    handle = temporal_client.get_workflow_handle(workflow_id(int(str(ada["user_id"]))), result_type=ProfileSyncResult)
+    result = await within_deadline(handle.result())
+    assert result.status == "verified" and result.rounds >= 1
+    await record(handle, "CustomerProfileSync--sent")
+    # no PII in the history: the saved details are read by the activity, never carried in the workflow's events
+    assert "Albany" not in (await handle.fetch_history()).to_json()
+
+    r = await api.put(url(ada), json={"address": "7 Elm St", "city": "Troy", "apt": ""}, headers=ada["headers"])
+    assert r.status_code == 200, r.text
+    got = await eventually(lambda: record_of("Troy"))
+    assert (got["address1"], got["address2"]) == ("7 Elm St", "")
+
+
+async def test_a_suspended_payment_customer_fails_the_sync_at_once(api: httpx.AsyncClient, app_state: AppState,
+                                                                   temporal_client: Client) -> None:
+    eve = await signup(api)
+    await payment_customer(app_state, eve, first_name="suspended")
+    r = await api.put(url(eve), json={**FULL, "first_name": "Eve"}, headers=eve["headers"])
+    assert r.status_code == 200, r.text  # saved; the provider's refusal is the workflow's (runbook)
+    handle = temporal_client.get_workflow_handle(workflow_id(int(str(eve["user_id"]))), result_type=ProfileSyncResult)
+    with pytest.raises(WorkflowFailureError) as failed:
+        await within_deadline(handle.result())
+    activity_error = failed.value.cause
+    assert isinstance(activity_error, ActivityError)
+    cause = activity_error.cause
+    assert isinstance(cause, ApplicationError) and cause.type == "ProviderRejected"
+    assert cause.message == "A suspended customer cannot be updated."
+    await record(handle, "CustomerProfileSync--rejected")
+
+
+async def test_without_a_payment_customer_there_is_nothing_to_send(
+        api: httpx.AsyncClient, app_state: AppState, temporal_client: Client) -> None:
+    grace = await signup(api)
+    uid = int(str(grace["user_id"]))
+    assert (await api.put(url(grace), json=FULL, headers=grace["headers"])).status_code == 200
+    with pytest.raises(RPCError):  # the api started no sync: no customer to send it to
+        await temporal_client.get_workflow_handle(workflow_id(uid)).describe()
+    handle = await temporal_client.start_workflow(  # started anyway (ops, or a customer not made yet): nothing sent
+        CustomerProfileSyncWorkflow.run, ProfileSyncInput(uid), id=workflow_id(uid), task_queue=app_state.settings.task_queue)
+    result = await within_deadline(handle.result())
+    assert (result.rounds, result.status) == (1, "no-customer")
+    await record(handle, "CustomerProfileSync--no-customer")

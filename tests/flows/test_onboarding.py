@@ -8,6 +8,7 @@ from sqlmodel import col
 from temporalio.client import Client
 
 from api.state import AppState
+from clients.payments import PaymentsClient
 from store.crypto import PiiCipher
 from store.models import Customer, FundingSource, User
 from tests.api.accounts import signup
@@ -49,6 +50,12 @@ async def test_complete_onboarding_with_a_manual_bank(api: httpx.AsyncClient, ap
         source = await db.scalar(select(FundingSource).where(col(FundingSource.user_id) == u.id))
         assert source is not None and (source.status, source.account_tail) == ("unverified", "6789")
         assert "123456789" not in source.account_number_encrypted
+    # the payment customer was created with the investor's address and phone (later changes: CustomerProfileSync)
+    held = await PaymentsClient(app_state.http, app_state.settings.providers_url, app_state.settings.provider_api_key
+                                ).get_customer(str(customer.provider_customer_id))
+    assert (held["address1"], held["city"], held["state"], held["postal_code"]) == (u.address, u.city, u.state,
+                                                                                  u.postal_code)
+    assert len(held["phone"]) == 10
 
 
 async def test_ssn_is_masked_everywhere_the_flow_shows_it(api: httpx.AsyncClient) -> None:

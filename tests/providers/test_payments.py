@@ -188,3 +188,39 @@ async def test_unknown_resources_are_404_with_the_error_shape(sb: Sandbox) -> No
         r = await sb.get(path)
         assert r.status_code == 404 and r.json()["errors"][0]["message"].startswith("Unknown")
     assert (await sb.get("/payments/customers/" + "x" * 65)).status_code == 422
+
+
+async def test_a_customer_s_contact_details_are_updated_but_not_its_verified_identity(sb: Sandbox) -> None:
+    customer = await sb.customer("Ann")
+    url = f"/payments/customers/{customer['id']}"
+    assert (await sb.get(url)).json()["address1"] == ""  # created without an address
+    contact = {"address1": "12 Main St", "address2": "4B", "city": "Albany", "state": "NY", "postal_code": "12207",
+               "phone": "5555555555"}
+    r = await sb.post(url, contact)
+    assert r.status_code == 200, r.text
+    got = (await sb.get(url)).json()
+    assert {k: got[k] for k in contact} == contact and got["status"] == "verified"
+    r = await sb.post(url, {"city": "Troy", "address2": ""}, idem=None)  # the fields sent change, the others stay
+    assert r.status_code == 200, r.text
+    got = (await sb.get(url)).json()
+    assert (got["address1"], got["address2"], got["city"]) == ("12 Main St", "", "Troy")
+    assert (await sb.post(url, {"first_name": "Bob"})).status_code == 422  # the verified identity: not here
+    assert (await sb.post(url, {"postal_code": "1220"})).status_code == 422
+    assert (await sb.post("/payments/customers/cus_nope", {"city": "Troy"})).status_code == 404
+
+
+async def test_a_customer_is_created_with_its_contact_details(sb: Sandbox) -> None:
+    contact = {"address1": "1 Navy Yard", "address2": "", "city": "Sacramento", "state": "CA", "postal_code": "95814",
+               "phone": "5555555555"}
+    r = await sb.post("/payments/customers", {**CUSTOMER, **contact})
+    assert r.status_code == 201, r.text
+    got = (await sb.get(f"/payments/customers/{r.json()['id']}")).json()
+    assert {k: got[k] for k in contact} == contact
+    assert (await sb.post("/payments/customers", {**CUSTOMER, "external_id": "9", "state": "California"})).status_code == 422
+
+
+async def test_a_suspended_customer_cannot_be_updated(sb: Sandbox) -> None:
+    customer = await sb.customer("suspended")
+    r = await sb.post(f"/payments/customers/{customer['id']}", {"city": "Troy"})
+    assert r.status_code == 400
+    assert r.json()["errors"][0]["message"] == "A suspended customer cannot be updated."
