@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client
 
 from api.active_users import ActiveUsers
+from api.caller_access import CallerAccess
 from api.catalogue import Catalogue
 from api.coalescer import Coalescer
 from api.home_screen import HomeContent
@@ -33,6 +34,7 @@ class AppState:
     catalogue: Catalogue
     home: HomeContent
     active_users: ActiveUsers
+    caller_access: CallerAccess
     limiter: RateLimiter
     background: Coalescer = field(default_factory=Coalescer)  # coalesced background work (api/coalescer.py)
     _temporal: Client | None = None
@@ -52,6 +54,7 @@ class AppState:
             catalogue=Catalogue(sessions, redis, settings.catalogue_cache_seconds),
             home=HomeContent(sessions, redis, settings.catalogue_cache_seconds),
             active_users=ActiveUsers(engine, settings.auth_cache_seconds),
+            caller_access=CallerAccess(engine, settings.auth_cache_seconds),
             limiter=RateLimiter(settings),
             http=http,
             mail=MailClient(http, settings.providers_url, settings.provider_api_key),
