@@ -100,6 +100,9 @@ describe('AssetSlides', () => {
     const table = await screen.findByRole('table')
     expect(within(table).getAllByRole('row')).toHaveLength(4) // the header and three points
     expect(screen.getByTestId('value-change').textContent).toBe('+100.0% over all time')
+    // the chart (recharts through Chakra's charts package) is named for a screen reader by its ends
+    const chart = screen.getByRole('img', { name: 'SIMILAR ASSET SALES: from $500.00 to $1,000.00' })
+    expect(chart.querySelector('.recharts-wrapper')).not.toBeNull()
     fireEvent.click(screen.getByRole('button', { name: '1M' }))
     expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(2)
     expect(screen.getByText('Prices are not adjusted for inflation.')).toBeTruthy()
