@@ -25,7 +25,7 @@ export default function ValueChart({ points, label }: { points: readonly ChartPo
             </defs>
             <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
             <XAxis dataKey={chart.key('date')} tickFormatter={formatDay} tickLine={false} axisLine={false} minTickGap={24} />
-            <YAxis dataKey={chart.key('value')} tickFormatter={(v: number) => formatMoney(v)} tickLine={false} axisLine={false} width={72} domain={['auto', 'auto']} />
+            <YAxis dataKey={chart.key('value')} tickFormatter={chart.formatNumber({ style: 'currency', currency: 'USD', notation: 'compact' })} tickLine={false} axisLine={false} width={56} domain={['auto', 'auto']} />
             <Tooltip cursor={{ stroke: chart.color('border.emphasized') }} animationDuration={100} content={<Chart.Tooltip hideIndicator hideSeriesLabel formatter={(v: number) => formatMoney(v)} />} labelFormatter={(d) => formatDay(String(d))} />
             <Area type="monotone" dataKey={chart.key('value')} stroke={chart.color('brand.solid')} strokeWidth={2.5} fill={`url(#${gradient})`} isAnimationActive={false} />
           </AreaChart>

@@ -37,8 +37,8 @@ function usePreload(assets: readonly Asset[], centre: number): void {
 }
 
 /** Each card's width and the track's shift that puts the centre card in the middle (three slots, 0.75rem apart). */
-const SLOT = { base: '72%', md: '40%' }
-const SHIFT = { base: 'calc(-58% - 0.75rem)', md: 'calc(-10% - 0.75rem)' }
+const SLOT = { base: '64%', md: '30%' }
+const SHIFT = { base: 'calc(-46% - 0.75rem)', md: 'calc(5% - 0.75rem)' }
 
 export function AssetCarousel({ assets, label = 'Assets' }: { assets: readonly Asset[]; label?: string }) {
   const [centre, setCentre] = useState(0)
