@@ -91,7 +91,7 @@ async def session_claims(state: AppState, token: str) -> TokenClaims | None:
     """The token's claims while its session is good (signed, unexpired, not logged out, not older than the account's
     session generation, the account active as the short cache knows it); None otherwise."""
     claims = decode_token(state.settings, token)
-    if claims is None or await token_revoked(state.redis, claims):
+    if claims is None or await state.revocations.revoked(claims):
         return None
     active, gen = await state.active_users.status(claims.user_id)
     return claims if active and claims.gen >= gen else None

@@ -17,6 +17,7 @@ from api.catalogue import Catalogue
 from api.coalescer import Coalescer
 from api.home_screen import HomeContent
 from api.ratelimit import RateLimiter
+from api.sessions import RevocationChecks
 from clients.mail import MailClient
 from clients.temporal import connect
 from config import Settings
@@ -36,6 +37,7 @@ class AppState:
     active_users: ActiveUsers
     caller_access: CallerAccess
     limiter: RateLimiter
+    revocations: RevocationChecks
     background: Coalescer = field(default_factory=Coalescer)  # coalesced background work (api/coalescer.py)
     _temporal: Client | None = None
     _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -56,6 +58,7 @@ class AppState:
             active_users=ActiveUsers(engine, settings.auth_cache_seconds),
             caller_access=CallerAccess(engine, settings.auth_cache_seconds),
             limiter=RateLimiter(settings),
+            revocations=RevocationChecks(redis),
             http=http,
             mail=MailClient(http, settings.providers_url, settings.provider_api_key),
         )
