@@ -8,33 +8,10 @@
 import { Box, Flex, IconButton, VisuallyHidden } from '@chakra-ui/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react'
 import type { Asset } from '../api/types'
-import {
-  assetImageSrc,
-  cardLook,
-  carouselKeyStep,
-  carouselSwipeStep,
-  preloadIndices,
-  showsArrows,
-  stepCentre,
-} from '../domain/assetCard'
+import { cardLook, carouselKeyStep, carouselSwipeStep, showsArrows, stepCentre } from '../domain/assetCard'
+import { usePreloadImages } from '../hooks/usePreloadImages'
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
 import { AssetCard } from './AssetCard'
-
-/** Starts loading the images of the cards around `centre` (each image once per carousel). */
-function usePreload(assets: readonly Asset[], centre: number): void {
-  const preloaded = useRef(new Set<string>())
-  useEffect(() => {
-    for (const i of preloadIndices(assets.length, centre)) {
-      const asset = assets[i]
-      const src = asset ? assetImageSrc(asset, 'home') : null
-      if (src && !preloaded.current.has(src)) {
-        preloaded.current.add(src)
-        const img = new Image()
-        img.src = src
-      }
-    }
-  }, [assets, centre])
-}
 
 /** Each card's width and the track's shift that puts the centre card in the middle (three slots, 0.75rem apart). */
 const SLOT = { base: '64%', md: '30%' }
@@ -48,7 +25,7 @@ export function AssetCarousel({ assets, label = 'Assets' }: { assets: readonly A
   const swipe = useRef<number | null>(null)
   const swiped = useRef(false) // the click that ends a swipe opens nothing
   const id = useId()
-  usePreload(assets, current)
+  usePreloadImages(assets, current)
 
   useEffect(() => {
     if (refocus.current) {

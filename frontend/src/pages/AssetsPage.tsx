@@ -14,6 +14,7 @@ import { staggerDelay } from '../domain/assetCard'
 import { canOpen, sameTicker } from '../domain/assetStatus'
 import { categoryByPathname } from '../domain/categories'
 import { useIsMobile } from '../hooks/useIsMobile'
+import { usePreloadImages } from '../hooks/usePreloadImages'
 import { showsViewToggle } from '../shell/navigation'
 import { useViewMode } from '../shell/viewMode'
 import { ViewToggle } from '../shell/ViewToggle'
@@ -40,9 +41,11 @@ export function AssetsPage() {
   const { pathname } = useLocation()
 
   const category = categoryByPathname(categories, params.category)
-  if (params.category && !category && status === 'ready') return <Navigate to="/app/assets" replace />
   const list = category ? assets.filter((a) => a.category === category.key) : assets
   const asset = params.ticker ? assets.find((a) => sameTicker(a.ticker, params.ticker ?? '')) : undefined
+  // the open asset's neighbours in the list: their images ready for the next one opened
+  usePreloadImages(list, asset ? list.indexOf(asset) : -1)
+  if (params.category && !category && status === 'ready') return <Navigate to="/app/assets" replace />
   if (asset && !canOpen(asset)) return <Navigate to={category ? `/app/assets/${category.pathname}` : '/app/assets'} replace />
 
   const title = category?.title ?? 'All assets'
