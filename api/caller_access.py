@@ -3,9 +3,8 @@
 
 The raw groups are kept (their `access_end` included), so an access that ends is hidden on the dot: each read
 decides what is active at its own time. Access granted, changed or ended in the database reaches a process within
-`auth_cache_seconds` (the same bound as a deactivated account, api/active_users.py); `forget` drops an account's
-entry at once for a change made in this process. The session itself is not cached here: a logged-out or
-password-changed session is refused by the session check before this cache is asked."""
+`auth_cache_seconds` (the same bound as a deactivated account, api/active_users.py). The session itself is not
+cached here: a logged-out or password-changed session is refused by the session check before this cache is asked."""
 
 from __future__ import annotations
 
@@ -37,6 +36,3 @@ class CallerAccess:
             self._seen.clear()
         self._seen[user_id] = (groups, now + self._ttl)
         return groups
-
-    def forget(self, user_id: int) -> None:
-        self._seen.pop(user_id, None)
