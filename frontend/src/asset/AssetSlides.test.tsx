@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { useState } from 'react'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Asset } from '../api/types'
 import { CatalogueContext } from '../catalogue/catalogueContext'
 import { AssetDetail } from '../components/AssetDetail'
@@ -39,6 +39,11 @@ const current = () => slides().querySelector('[aria-roledescription="slide"]')?.
 
 describe('AssetSlides', () => {
   loggedInEachTest()
+  // the chart's chunk (recharts) loaded before the tests, as a browser has it once the Graph slide first showed: the
+  // tests wait on what shows, not on how fast a module loads
+  beforeAll(async () => {
+    await import('./ValueChart')
+  })
 
   it('moves by keys within the six slides, shows the help link on the last, and starts again on a new asset', async () => {
     renderPage()
