@@ -1,40 +1,62 @@
-"""The catalogue's screen reads as pure ASGI, in default mode: the list (`GET /api/v2/assets/`, plain, by category,
-by search) from the shared snapshot's prepared reads, and the home screen (`GET /api/client-screens/home`, no query)
-from its rendered answer (api/home_screen.py) — answered before routing, dependency injection and response
-buffering: a dict lookup, no JSON encoding. Same bytes, ETag and 304 as the routes; anything the edge does not
-answer (special access, an invalid query, one asset with its page content) goes on to them."""
+"""The catalogue's screen reads as pure ASGI: the list (`GET /api/v2/assets/`, plain, by category, by search) from
+the shared snapshot's prepared reads — in default mode, and in special-access mode for a caller whose session is good
+(the session checked as every flow call checks it, api/deps.session_claims; their access from the short per-account
+cache, api/caller_access.py) — and the home screen (`GET /api/client-screens/home`, default mode, no query) from its
+rendered answer (api/home_screen.py): answered before routing, dependency injection and response buffering, a dict
+lookup, no JSON encoding. Same bytes, ETag and 304 as the routes; anything the edge does not answer (no or a refused
+session: the route's 401, an invalid query, special-access home, one asset with its page content) goes on to them."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import UTC, datetime
 
 from starlette.datastructures import QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from api import catalogue_reads as reads
 from api.catalogue import Prepared, Snapshot
-from api.catalogue_reads import MAX_CATEGORY, MAX_QUERY, known_category, listing, prepared_read
+from api.catalogue_reads import AccessKey
+from api.deps import bearer_of, session_claims
 from api.middleware import CACHE_CONTROL, etag_matches
+from api.state import AppState
 from domain.access import DEFAULT, mode_for_host
 
 PATH = "/api/v2/assets/"
 HOME_PATH = "/api/client-screens/home"
 
 
-def _list_read(snap: Snapshot, query_string: bytes) -> Prepared | None:
-    if not query_string:
+def _list_read(snap: Snapshot, query_string: bytes, access: AccessKey | None) -> Prepared | None:
+    if not query_string and access is None:
         return Prepared(snap.body, snap.etag)
     params = QueryParams(query_string)
     category, query = params.get("category"), params.get("query")  # others ignored, as the route does
-    if (category is not None and len(category) > MAX_CATEGORY) or (query is not None and len(query) > MAX_QUERY) \
-            or not known_category(category):
+    too_long = (category is not None and len(category) > reads.MAX_CATEGORY) \
+        or (query is not None and len(query) > reads.MAX_QUERY)
+    if too_long or not reads.known_category(category):
         return None  # the route answers the 422
-    return prepared_read(snap, None, "list", (category, query), listing(category, query))
+    return reads.prepared_read(snap, access, "list", (category, query), reads.listing(category, query))
 
 
-async def _answer(state: Any, path: str, query_string: bytes) -> Prepared | None:
+async def _special_access(state: AppState, authorization: bytes) -> AccessKey | None:
+    """The caller's access while their session is good; None (the route answers the 401) otherwise."""
+    token = bearer_of(authorization.decode("latin-1"))
+    claims = None if token is None else await session_claims(state, token)
+    if claims is None:
+        return None
+    return reads.access_key(await state.caller_access.groups(claims.user_id), datetime.now(UTC))
+
+
+async def _answer(state: AppState, path: str, query_string: bytes, headers: dict[bytes, bytes]) -> Prepared | None:
+    host = (headers.get(b"x-forwarded-host") or headers.get(b"host") or b"").decode("latin-1")
+    special = mode_for_host(host) != DEFAULT
     if path == PATH:
-        return _list_read(await state.catalogue.snapshot(), query_string)
-    if query_string:
+        access = None
+        if special:
+            access = await _special_access(state, headers.get(b"authorization", b""))
+            if access is None:
+                return None
+        return _list_read(await state.catalogue.snapshot(), query_string, access)
+    if query_string or special:
         return None
     body, etag = await state.home.default_answer(state.catalogue, state.settings.ats_cards)
     return Prepared(body, etag)
@@ -50,10 +72,7 @@ class CatalogueEdge:
             await self.app(scope, receive, send)
             return
         headers = dict(scope["headers"])
-        host = (headers.get(b"x-forwarded-host") or headers.get(b"host") or b"").decode("latin-1")
-        prepared = None
-        if mode_for_host(host) == DEFAULT:
-            prepared = await _answer(scope["app"].state.vitrine, path, scope["query_string"])
+        prepared = await _answer(scope["app"].state.vitrine, path, scope["query_string"], headers)
         if prepared is None:
             await self.app(scope, receive, send)
             return

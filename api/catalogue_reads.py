@@ -3,7 +3,7 @@ special access), and their keys in the snapshot's prepared reads: the route and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,7 +27,7 @@ class _Row:
         self.order: int = data["order"]
 
 
-def access_key(groups: list[Access], now: datetime) -> AccessKey:
+def access_key(groups: Iterable[Access], now: datetime) -> AccessKey:
     """What of a caller's access decides what they see now: the active groups' assets and types."""
     return tuple(sorted({(g.asset_id, g.access_type) for g in groups if g.active(now)}))
 

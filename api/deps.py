@@ -10,7 +10,7 @@ from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
-from api.security import decode_token
+from api.security import TokenClaims, decode_token
 from api.sessions import revoked_key as revoked_key  # re-exported: callers that revoke a token by its jti
 from api.sessions import token_revoked
 from api.state import AppState
@@ -38,7 +38,11 @@ Db = Annotated[AsyncSession, Depends(get_db)]
 
 
 def bearer_token(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
+    return bearer_of(request.headers.get("authorization", ""))
+
+
+def bearer_of(header: str) -> str | None:
+    """The token of an Authorization header (`JWT …` or `Bearer …`)."""
     scheme, _, token = header.partition(" ")
     if scheme.lower() in ("jwt", "bearer") and token.strip():
         return token.strip()
@@ -76,14 +80,21 @@ async def current_caller(request: Request, state: State) -> Caller:
     token = bearer_token(request)
     if token is None:
         raise ApiError(401, NOT_AUTHENTICATED)
-    claims = decode_token(state.settings, token)
-    if claims is None or await token_revoked(state.redis, claims):
-        raise ApiError(401, SESSION_EXPIRED)
-    active, gen = await state.active_users.status(claims.user_id)
-    if not active or claims.gen < gen:
+    claims = await session_claims(state, token)
+    if claims is None:
         raise ApiError(401, SESSION_EXPIRED)
     request.state.jwt = claims
     return Caller(claims.user_id)
+
+
+async def session_claims(state: AppState, token: str) -> TokenClaims | None:
+    """The token's claims while its session is good (signed, unexpired, not logged out, not older than the account's
+    session generation, the account active as the short cache knows it); None otherwise."""
+    claims = decode_token(state.settings, token)
+    if claims is None or await state.revocations.revoked(claims):
+        return None
+    active, gen = await state.active_users.status(claims.user_id)
+    return claims if active and claims.gen >= gen else None
 
 
 CurrentCaller = Annotated[Caller, Depends(current_caller)]

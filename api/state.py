@@ -12,10 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client
 
 from api.active_users import ActiveUsers
+from api.caller_access import CallerAccess
 from api.catalogue import Catalogue
 from api.coalescer import Coalescer
 from api.home_screen import HomeContent
 from api.ratelimit import RateLimiter
+from api.sessions import RevocationChecks
 from clients.mail import MailClient
 from clients.temporal import connect
 from config import Settings
@@ -34,8 +36,10 @@ class AppState:
     catalogue: Catalogue
     home: HomeContent
     active_users: ActiveUsers
+    caller_access: CallerAccess
     limiter: RateLimiter
     documents: DocumentFiles  # statements' and tax documents' files (store/document_files.py)
+    revocations: RevocationChecks
     background: Coalescer = field(default_factory=Coalescer)  # coalesced background work (api/coalescer.py)
     _temporal: Client | None = None
     _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -54,8 +58,10 @@ class AppState:
             catalogue=Catalogue(sessions, redis, settings.catalogue_cache_seconds),
             home=HomeContent(sessions, redis, settings.catalogue_cache_seconds),
             active_users=ActiveUsers(engine, settings.auth_cache_seconds),
+            caller_access=CallerAccess(engine, settings.auth_cache_seconds),
             limiter=RateLimiter(settings),
             documents=document_files(settings),
+            revocations=RevocationChecks(redis),
             http=http,
             mail=MailClient(http, settings.providers_url, settings.provider_api_key),
         )

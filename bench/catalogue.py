@@ -2,6 +2,8 @@
 home; 200 and 304 paths) against a bare FastAPI endpoint, side by side in one run.
 
     make bench          (or: .venv/bin/python -m bench.catalogue --seconds 10 --connections 16)
+    .venv/bin/python -m bench.catalogue --only special --port-offset 100   (the bare endpoint and one read alone,
+                        on other ports: a second run beside another; VITRINE_BENCH_DB names its database)
 
 Goals (issue 21 item 6): every read >= 0.5x the bare endpoint's requests/s and p99 <= 20 ms. The machine may be
 shared: read the ratios to the bare endpoint of the same run, not absolute times.
@@ -56,22 +58,25 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=int, default=8)
     ap.add_argument("--connections", type=int, default=16)
+    ap.add_argument("--only", default="", help="run only the reads whose name starts with this (and the bare one)")
+    ap.add_argument("--port-offset", type=int, default=0, help="added to the Redis, api and bare endpoint ports")
     args = ap.parse_args()
-    env = {**os.environ, "VITRINE_DATABASE_URL": DB, "VITRINE_REDIS_URL": f"redis://127.0.0.1:{REDIS_PORT}/0"}
+    redis_port, api_port, bare_port = (p + args.port_offset for p in (REDIS_PORT, API_PORT, BARE_PORT))
+    env = {**os.environ, "VITRINE_DATABASE_URL": DB, "VITRINE_REDIS_URL": f"redis://127.0.0.1:{redis_port}/0"}
     subprocess.run([PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"], cwd=ROOT, env=env, check=True)
     subprocess.run([PY, "-m", "store.seed"], cwd=ROOT, env=env, check=True)
     procs = [
-        subprocess.Popen(["redis-server", "--port", str(REDIS_PORT), "--save", "", "--bind", "127.0.0.1"],
+        subprocess.Popen(["redis-server", "--port", str(redis_port), "--save", "", "--bind", "127.0.0.1"],
                          stdout=subprocess.DEVNULL),
-        subprocess.Popen([PY, "-m", "uvicorn", "api.app:app", "--port", str(API_PORT), "--no-access-log",
+        subprocess.Popen([PY, "-m", "uvicorn", "api.app:app", "--port", str(api_port), "--no-access-log",
                           "--log-level", "warning"], cwd=ROOT, env=env),
-        subprocess.Popen([PY, "-m", "uvicorn", "bench.bare_app:app", "--port", str(BARE_PORT), "--no-access-log",
+        subprocess.Popen([PY, "-m", "uvicorn", "bench.bare_app:app", "--port", str(bare_port), "--no-access-log",
                           "--log-level", "warning"], cwd=ROOT, env=env),
     ]
     try:
-        for port in (REDIS_PORT, API_PORT, BARE_PORT):
+        for port in (redis_port, api_port, bare_port):
             wait_port(port)
-        base = f"http://127.0.0.1:{API_PORT}"
+        base = f"http://127.0.0.1:{api_port}"
         url = f"{base}/api/v2/assets/"
         etag, body = get(url)
         size = len(body)
@@ -85,10 +90,11 @@ def main() -> None:
             ("special access", url, special),
             ("home", f"{base}/api/client-screens/home", {}),
         ]
+        reads = [r for r in reads if r[0].startswith(args.only)]
         s, c = args.seconds, args.connections
         run("warm-up", url, seconds=2, connections=4)
         results: list[Result] = [
-            run("bare FastAPI endpoint", f"http://127.0.0.1:{BARE_PORT}/bare", seconds=s, connections=c)]
+            run("bare FastAPI endpoint", f"http://127.0.0.1:{bare_port}/bare", seconds=s, connections=c)]
         for name, read_url, headers in reads:
             read_etag, _ = get(read_url, headers)
             results.append(run(f"{name} 200", read_url, headers=headers, seconds=s, connections=c))

@@ -39,7 +39,6 @@ from api.home_screen import build_home
 from api.middleware import CACHE_CONTROL, etag_for, etag_matches
 from api.params import Id
 from api.render import json_response, render
-from api.users_view import access_of
 from domain.access import SPECIAL
 from domain.categories import CATEGORIES
 from domain.market_calendar import federal_holidays, upcoming_windows
@@ -53,9 +52,7 @@ async def caller_access(request: Request, state: State, mode: str) -> AccessKey 
     if mode != SPECIAL:
         return None
     caller = await current_caller(request, state)
-    async with state.engine.connect() as conn:
-        access = await access_of(conn, caller.id)
-    return access_key(access, datetime.now(UTC))
+    return access_key(await state.caller_access.groups(caller.id), datetime.now(UTC))
 
 
 async def visible_assets(request: Request, state: State, mode: str) -> list[dict[str, Any]]:

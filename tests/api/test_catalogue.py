@@ -7,6 +7,7 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 import httpx
+import pytest
 from sqlalchemy import select, update
 from sqlmodel import col
 
@@ -142,7 +143,10 @@ async def test_the_investments_calendar_buckets_what_the_catalogue_shows(api: ht
         assert all(by_id[i]["asset_status"] in ("Trading", "Post Only") for i in calendar[bucket])
 
 
-async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState) -> None:
+async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [time.monotonic() + 1e6]  # the access cache's clock, moved by hand below
+    monkeypatch.setattr(app_state.caller_access, "clock", lambda: clock[0])
     r = await api.post("/api/v3/auth/login/", json={"email": "early@vitrine.test", "password": "Vitrine2026!"},
                        headers=EARLY)
     assert r.status_code == 200, r.text
@@ -162,8 +166,18 @@ async def test_special_access_mode(api: httpx.AsyncClient, app_state: AppState) 
         await db.execute(update(AccessGroup).where(col(AccessGroup.user_id) == uid, col(AccessGroup.asset_id) == cartier)
                          .values(access_end=datetime.now(UTC) - timedelta(days=1)))
         await db.commit()
+    # a change in the database reaches the caller's reads within the access cache's age (auth_cache_seconds)
+    tickers = [a["ticker"] for a in (await api.get("/api/v2/assets/", headers=headers)).json()["items"]]
+    assert "#CARTIER" in tickers
+    clock[0] += app_state.settings.auth_cache_seconds
     tickers = [a["ticker"] for a in (await api.get("/api/v2/assets/", headers=headers)).json()["items"]]
     assert "#CARTIER" not in tickers
+    # the session is not cached with the access: a logged-out session reads nothing more at once
+    assert (await api.post("/api/auth/logout/", headers=headers)).status_code == 200
+    for path in ("/api/v2/assets/", "/api/client-screens/home"):
+        r = await api.get(path, headers=headers)
+        assert r.status_code == 401, r.text
+        assert r.json()["errors"][0]["message"] == "Your session has expired, please try logging in again."
     # a user without any access group cannot log in in special-access mode
     plain = await signup(api)
     r = await api.post("/api/v3/auth/login/", json={"email": plain["email"], "password": PASSWORD}, headers=EARLY)

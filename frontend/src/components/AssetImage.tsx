@@ -1,5 +1,6 @@
 import { Box, Image } from '@chakra-ui/react'
 import type { Asset } from '../api/types'
+import { assetImageSrc } from '../domain/assetCard'
 
 /** The asset's image on its tertiary colour, or a coloured placeholder with the ticker. size 'full': full width, 4:3. */
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
 }
 
 export function AssetImage({ asset, size, radius = 'lg', variant = 'portal', aspect = 4 / 3 }: Props) {
-  const src = (variant === 'home' ? asset.home_image : asset.portal_image) ?? asset.portal_image ?? asset.home_image
+  const src = assetImageSrc(asset, variant)
   return (
     <Box
       {...(size === 'full' ? { w: 'full', aspectRatio: aspect } : { boxSize: size })}

@@ -92,8 +92,8 @@ function Sections() {
             <Heading as="h2" id={`carousel-${c.id}`} size="lg" fontFamily="heading">
               {c.title}
             </Heading>
-            <Box mx="-4" css={{ '& > ul > li': { flexBasis: { md: '18rem' } } }}>
-              <AssetCarousel assets={items} />
+            <Box mx="-4">
+              <AssetCarousel assets={items} label={c.title} />
             </Box>
           </Stack>
         )
