@@ -58,6 +58,9 @@ class StatementActivities(statements_types.StatementActivities):
     async def make(self, inp: MakeDocument) -> Made:
         kind = _kind(inp.kind)
         async with self._sessions() as db:
+            # every read of the document in one snapshot: a posting landing meanwhile (a transfer settling) must not
+            # make the month's movements and its closing balance disagree (Unreconciled)
+            await db.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             existing = await store.document(db, inp.user_id, kind, inp.period)
             if existing is not None and not inp.remake:
                 return Made(inp.user_id, created=False)
