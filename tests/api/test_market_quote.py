@@ -15,6 +15,7 @@ from api.state import AppState
 from config import Settings
 from store import market_quote as Q
 from tests.api.apps import api_with, client, random_address
+from tests.api.test_ats_webhook import URL, signed
 from tests.api.test_market_live import MAKER
 from tests.api.test_orders import create, order_body, orders_url, prevalidate
 from tests.conftest import Providers
@@ -87,3 +88,21 @@ async def test_a_copy_read_before_a_change_is_never_kept(app_state: AppState) ->
     assert await Q.load(redis, iid) is None
     await Q.save(redis, iid, await Q.generation(redis, iid), inst, {}, 0)  # no copy kept when switched off
     assert await Q.load(redis, iid) is None
+
+
+async def test_book_and_window_webhooks_make_the_copy_old_before_they_are_answered(api: httpx.AsyncClient,
+                                                                                   app_state: AppState) -> None:
+    """The ATS's answer to a webhook comes after the copy is old: a create after it reads the ATS afresh."""
+    iid = f"Q{uuid.uuid4().hex[:6].upper()}"  # an instrument of its own: no other webhook touches its copy
+    inst = {"status": "TRADING", "markets": {"secondaryMarket": {"status": "open"}}, "orderBook": {"askLow": "9.00"}}
+    events = [("market.changed", {"financialInstrumentId": iid, "traded": False}),
+              ("market.changed", {"financialInstrumentId": iid, "traded": True}),
+              ("window.confirmation", {"id": f"W-{iid}-1", "instrument_id": iid, "status": "CONFIRMATION"})]
+    for topic, data in events:
+        await Q.save(app_state.redis, iid, await Q.generation(app_state.redis, iid), inst, {}, 3600)
+        assert await Q.load(app_state.redis, iid) is not None
+        event = {"id": f"evt_{uuid.uuid4().hex}", "topic": topic, "created": "2026-11-27T12:00:00Z", "data": data}
+        body, headers = signed(app_state.settings.webhook_secret, event)
+        r = await api.post(URL, content=body, headers=headers)
+        assert r.status_code == 200, r.text
+        assert await Q.load(app_state.redis, iid) is None, topic
