@@ -72,6 +72,9 @@ class Settings(BaseSettings):
     # events), and how often the catalogue's trading fields are refreshed from the ATS in the background
     market_cache_ms: int = 1000
     market_refresh_seconds: float = 2.0
+    # the prevalidation's copy of each instrument's status, pricing and lowest ask (store/market_quote.py): trusted
+    # this long at most (the refresher rewrites it every pass; a book, trade or window webhook makes it old at once)
+    market_quote_seconds: float = 5.0
     app_version: str = "2.12.0"
     support_email: str = "support@vitrine.app"
     ops_token: str = ""  # X-Ops-Token for the codec endpoint (compared in constant time); empty = closed

@@ -71,9 +71,23 @@ class TradingActivities:
                 raise ApplicationError(f"hold refused: {exc.code}", exc.code, exc.units_available,
                                        type=T.HOLD_REFUSED, non_retryable=True) from None
 
+    @activity.defn(name=T.HOLD_PLACE)
+    async def hold_place(self, inp: T.HoldPlaceInput) -> T.AtsOrder:
+        """A new order's first steps in one activity: its first view written, its hold, its placement at the ATS.
+        Each is idempotent on its own key (the view on its version, the hold on the order id, the placement on the
+        idempotency key), so a retry of any part applies nothing twice; a refused hold raises HoldRefused before
+        anything is placed, the ATS's final refusal AtsRejected (the hold taken: the workflow releases it)."""
+        if inp.record is not None:
+            await self._record(inp.record)
+        await self._hold(inp.hold)
+        return await self._place(inp.place)
+
     @activity.defn(name=T.PLACE)
     async def place(self, inp: T.PlaceInput) -> T.AtsOrder:
         """Creates the order at the ATS; the same idempotency key answers the same order on a retry."""
+        return await self._place(inp)
+
+    async def _place(self, inp: T.PlaceInput) -> T.AtsOrder:
         body: dict[str, Any] = {"financialInstrumentId": inp.instrument_id, "type": inp.order_type, "term": inp.term,
                                 "context": inp.side, "disclosureReadAndAgreedTo": True}
         if inp.order_type != "INSTANT":
@@ -140,6 +154,31 @@ class TradingActivities:
     @activity.defn(name=T.SETTLE)
     async def settle(self, inp: T.SettleInput) -> bool:
         """Posts one settled execution of the order once (key `fill:{order_id}:{execution_id}`)."""
+        return await self._settle(inp)
+
+    @activity.defn(name=T.SETTLE_MANY)
+    async def settle_many(self, inp: T.SettleManyInput) -> T.SettleManyAnswer:
+        """Posts several settled executions of one order, each once under its own key (a retry, or the activity run
+        again, posts nothing twice). One the ledger refuses does not stop the others; then the activity fails
+        non-retryably with the first refusal's type (FillNotCovered, HoldClosed: visible in the history as a single
+        settlement's was) and details [the executions posted, those refused]."""
+        settled: list[str] = []
+        refused: list[str] = []
+        first: ApplicationError | None = None
+        for x in inp.executions:
+            try:
+                await self._settle(x)
+                settled.append(x.execution_id)
+            except ApplicationError as exc:
+                if exc.type not in (T.FILL_NOT_COVERED, T.HOLD_CLOSED):
+                    raise
+                first, refused = first or exc, [*refused, x.execution_id]
+        if first is not None:
+            raise ApplicationError(f"{first.message} (and {len(refused) - 1} more)" if len(refused) > 1 else first.message,
+                                   settled, refused, type=first.type, non_retryable=True)
+        return T.SettleManyAnswer(settled)
+
+    async def _settle(self, inp: T.SettleInput) -> bool:
         async with self._sessions() as db:
             try:
                 return await ledger.post_fill(db, inp.order_id, inp.execution_id, inp.units, Decimal(inp.unit_price),
@@ -187,5 +226,5 @@ class TradingActivities:
 
 def activities_of(a: TradingActivities) -> list[Any]:
     return [a.hold, a.place, a.read, a.rehold, a.replace, a.finish_rehold, a.cancel, a.confirm, a.void, a.settle,
-            a.release, a.record, a.record_hold, a.release_record]
+            a.release, a.record, a.record_hold, a.release_record, a.hold_place, a.settle_many]
 

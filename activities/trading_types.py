@@ -21,6 +21,8 @@ RELEASE = "trading.release"
 RECORD = "trading.record"
 RECORD_HOLD = "trading.record_hold"  # the order's first view and its hold in one activity
 RELEASE_RECORD = "trading.release_record"  # the end's release and the order's view in one activity
+HOLD_PLACE = "trading.hold_place"  # a new order's first view, its hold and its placement at the ATS in one activity
+SETTLE_MANY = "trading.settle_many"  # several settled executions of one order posted in one activity
 
 # ApplicationError types the activities raise (non-retryable) for the workflow to act on
 HOLD_REFUSED = "HoldRefused"    # details: [code, units_available]
@@ -166,6 +168,26 @@ class RecordHoldInput:
     """The order's first view for the order list, then its hold: one activity where there were two."""
     record: RecordInput
     hold: HoldInput
+
+
+@dataclass
+class HoldPlaceInput:
+    """A new order's first steps in one activity where there were two: its first view written (None: written
+    already), its hold (keyed by the order id), its placement at the ATS (keyed by the idempotency key)."""
+    record: RecordInput | None
+    hold: HoldInput
+    place: PlaceInput
+
+
+@dataclass
+class SettleManyInput:
+    """Several settled executions of one order, each posted once (its own key, `fill:{order_id}:{execution_id}`)."""
+    executions: list[SettleInput]
+
+
+@dataclass
+class SettleManyAnswer:
+    settled: list[str]         # the executions posted (or found posted before): all of them (a refusal fails)
 
 
 def _int(value: Any) -> int:

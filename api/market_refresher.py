@@ -20,6 +20,7 @@ from api.order_checks import ats
 from api.state import AppState
 from clients.ats import AtsInvalidClient, AtsUnavailable
 from clients.http import ProviderRejected
+from store import market_quote as Q
 from store import market_state as M
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,7 @@ class MarketRefresher:
     def __init__(self, state: AppState) -> None:
         self._state = state
         self._history: dict[str, tuple[Any, dict[str, Any]]] = {}  # instrument → (its last window, its history)
+        self._known: set[str] = set()  # the instruments of the passes before (their generations read first)
 
     async def _history_of(self, iid: str, inst: dict[str, Any]) -> dict[str, Any]:
         last = inst.get("lastWindow") or {}
@@ -45,13 +47,18 @@ class MarketRefresher:
         return cached[1]
 
     async def read(self) -> dict[str, dict[str, Any]]:
-        """Ticker → the catalogue's trading fields, as the ATS says now (raises FAILURES)."""
-        client = ats(self._state)
+        """Ticker → the catalogue's trading fields, as the ATS says now (raises FAILURES). Each instrument's
+        prevalidation copy is kept on the way (store/market_quote.py), read at the generation before this pass."""
+        client, state = ats(self._state), self._state
+        gens = await Q.generations(state.redis, sorted(self._known))
         out: dict[str, dict[str, Any]] = {}
         for inst in (await client.call("GET", "/instruments")).get("data") or []:
             iid, symbol = str(inst.get("id")), str(inst.get("symbol") or f"#{inst.get('id')}")
             pricing = (await client.call("GET", f"/instruments/{iid}/pricing")).get("data") or {}
             out[symbol] = M.trading_fields(inst, pricing, await self._history_of(iid, inst))
+            self._known.add(iid)
+            await Q.save(state.redis, iid, gens.get(iid), inst, pricing.get("pricePerUnit") or {},
+                         state.settings.market_quote_seconds)
         return out
 
     async def refresh(self) -> bool:

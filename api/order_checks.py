@@ -1,7 +1,7 @@
 """The facts a prevalidation reads (domain/order_rules.OrderCheck), gathered for one investor and one asset: the
 gates (verified e-mail, state, payment-customer status), available cash net of holds, the lots and open orders
-(store/positions.py), and from the ATS the last traded price and the lowest ask. The api's prevalidate, create and
-edit calls share it, so all three refuse the same way."""
+(store/positions.py), and the ATS's last traded price and lowest ask (through their Redis copy). The api's
+prevalidate, create and edit calls share it, so all three refuse the same way."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from sqlmodel import col
 from api.errors import ApiError
 from api.state import AppState
 from clients.ats import AtsClient, AtsUnavailable, ats_client
-from clients.ats_market import Market, no_market, read_market
+from clients.ats_market import Market, market_of_answers, no_market, read_answers
 from domain import order_rules as R
 from domain.states import is_blocked
+from store import market_quote as Q
 from store.gates import verified_primary_email
 from store.models import Asset, Customer, User
 from store.positions import available_cash, ny_today, position
@@ -30,17 +31,25 @@ def ats(state: AppState) -> AtsClient:
     return ats_client(state.http, state.settings)
 
 
-async def market_of(client: AtsClient, asset: Asset, *, strict: bool = True) -> Market:
-    """The instrument's market at the ATS (clients/ats_market.py). The ATS unreachable: `strict` → 503 (the
-    prevalidate call; the browser treats it as valid, spec §5), else no market (a create or edit goes on: its
-    workflow waits for the broker, QUEUED, instead of the investor retrying)."""
-    value, shares = asset.asset_value, asset.number_of_shares
+async def market_of(state: AppState, asset: Asset, *, strict: bool = True) -> Market:
+    """The instrument's market (clients/ats_market.py): from its Redis copy while that is current
+    (store/market_quote.py: the refresher's pass or an earlier read, no book change since), else read from the ATS
+    and kept. The ATS unreachable: `strict` → 503 (the prevalidate call; the browser treats it as valid, spec §5),
+    else no market (a create or edit goes on: its workflow waits for the broker, QUEUED, instead of the investor
+    retrying)."""
+    value, shares, iid = asset.asset_value, asset.number_of_shares, O.instrument_id_of(asset.ticker)
+    copy = await Q.load(state.redis, iid)
+    if copy is not None:
+        return market_of_answers(copy.instrument, copy.pricing, asset_value=value, number_of_shares=shares)
+    gen = await Q.generation(state.redis, iid)
     try:
-        return await read_market(client, O.instrument_id_of(asset.ticker), asset_value=value, number_of_shares=shares)
+        inst, pricing = await read_answers(ats(state), iid)
     except AtsUnavailable:
         if strict:
             raise ApiError(503, ATS_DOWN, error_type="ATS_UNAVAILABLE", headers={"Retry-After": "2"}) from None
         return no_market(asset_value=value, number_of_shares=shares)
+    await Q.save(state.redis, iid, gen, inst, pricing, state.settings.market_quote_seconds)
+    return market_of_answers(inst, pricing, asset_value=value, number_of_shares=shares)
 
 
 async def asset_of_instrument(db: AsyncSession, instrument_id: str) -> Asset:
@@ -58,12 +67,15 @@ async def order_check(state: AppState, db: AsyncSession, user: User, asset: Asse
     customer = await db.scalar(select(col(Customer.status)).where(col(Customer.user_id) == user.id))
     today = ny_today()
     pos = await position(db, user.id, asset.id, today)
-    market = await market_of(ats(state), asset, strict=strict)
+    # a limit bid's rules read no market data (the lowest ask prices an instant buy, the last traded price bounds an
+    # ask): a create or edit of one reads none; the prevalidate call still answers 503 with the ATS down
+    needs_market = strict or side != R.BID or order_type == R.INSTANT
+    market = await market_of(state, asset, strict=strict) if needs_market else None
     return R.OrderCheck(
         side=side, units=R.parse_units(units), unit_price=R.parse_price(unit_price),
         available_cash=await available_cash(db, user.id), lots=pos.lots, open_orders=pos.open_orders,
-        last_traded_price=market.last_traded, number_of_shares=asset.number_of_shares, today=today,
-        order_type=order_type, lowest_ask=market.lowest_ask, editing=editing, email=user.email,
+        last_traded_price=market.last_traded if market else None, number_of_shares=asset.number_of_shares, today=today,
+        order_type=order_type, lowest_ask=market.lowest_ask if market else None, editing=editing, email=user.email,
         email_verified=await verified_primary_email(db, user),
         state_blocked=is_blocked(user.state, frozenset(state.settings.enabled_states)),
         customer_status=customer or "not-created")

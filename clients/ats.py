@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -54,7 +55,9 @@ class TokenSource:
         self._url, self._id, self._secret = token_url, client_id, client_secret
         self._margin, self._clock = margin_seconds, clock
         self._token: _Token | None = None
-        self._lock = asyncio.Lock()
+        # one lock per event loop: the process's source is shared, and a test process runs a served api in a loop
+        # of its own beside the tests' (an asyncio.Lock waited on from two loops raises)
+        self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
         self.fetches = 0  # token requests made (for ops and tests)
 
     def _fresh(self) -> str | None:
@@ -64,7 +67,9 @@ class TokenSource:
     async def token(self, http: httpx.AsyncClient) -> str:
         if (value := self._fresh()) is not None:
             return value
-        async with self._lock:  # one caller refreshes; the others wait here and find the new token
+        loop = asyncio.get_running_loop()
+        lock = self._locks.get(loop) or self._locks.setdefault(loop, asyncio.Lock())
+        async with lock:  # one caller refreshes; the others wait here and find the new token
             if (value := self._fresh()) is not None:
                 return value
             self._token = await self._fetch(http)

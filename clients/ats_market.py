@@ -53,11 +53,17 @@ def no_market(*, asset_value: Decimal | None, number_of_shares: int) -> Market:
     return market_of_answers({}, {}, asset_value=asset_value, number_of_shares=number_of_shares)
 
 
-async def read_market(ats: AtsClient, instrument_id: str, *, asset_value: Decimal | None,
-                      number_of_shares: int) -> Market:
+async def read_answers(ats: AtsClient, instrument_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ATS's instrument `data` and pricing `data.pricePerUnit` (both empty: not an instrument of the ATS)."""
     try:
         inst = (await ats.call("GET", f"/instruments/{instrument_id}")).get("data") or {}
         pricing = ((await ats.pricing(instrument_id)).get("data") or {}).get("pricePerUnit") or {}
     except ProviderRejected:  # not an instrument of the ATS
         inst, pricing = {}, {}
+    return inst, pricing
+
+
+async def read_market(ats: AtsClient, instrument_id: str, *, asset_value: Decimal | None,
+                      number_of_shares: int) -> Market:
+    inst, pricing = await read_answers(ats, instrument_id)
     return market_of_answers(inst, pricing, asset_value=asset_value, number_of_shares=number_of_shares)

@@ -1,11 +1,12 @@
-"""One order on the secondary market (`order-{order_id}`, type `Order`; contract in workflows/order_types.py):
-hold in the ledger → place at the ATS (an ATS that keeps refusing makes the order QUEUED; the workflow carries on
-until it is placed) → follow it (verified webhooks arrive as `ats_event` signals; it also polls on its own every
-`poll_seconds`, and continues as new after `polls_per_run` polls) → settle each execution the ATS settled exactly
-once, post nothing for a voided one → once the order ended and every execution is settled or voided, release the
-rest of the hold. Edit, cancel and confirm are Updates with validators, one at a time; ops void a match with the
-`void` signal. Every change is written to the order list (`trading_orders`) and published to the investor.
-The steps (one activity each) are in workflows/order_steps.py, the state and the view in workflows/order_state.py."""
+"""One order on the secondary market (`order-{order_id}`, type `Order`; contract in workflows/order_types.py): hold in
+the ledger → place at the ATS (one activity: patch HOLD_AND_PLACE) (an ATS that keeps refusing makes the order
+QUEUED; the workflow carries on until it is placed) → follow it (verified webhooks arrive as `ats_event` signals; it
+also polls on its own every `poll_seconds`, and continues as new after `polls_per_run` polls) → settle each execution
+the ATS settled exactly once, post nothing for a voided one → once the order ended and every execution is settled or
+voided, release the rest of the hold. Edit, cancel and confirm are Updates with validators, one at a time; ops void a
+match with the `void` signal. Every change is written to the order list (`trading_orders`) and published to the
+investor. The steps (one activity each) are in workflows/order_steps.py, the state and the view in
+workflows/order_state.py."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ with workflow.unsafe.imports_passed_through():
     import activities.trading_types as T
     import domain.order_rules as R
     import workflows.order_types as O
-    from workflows.order_steps import RECORD_WITH_HOLD, RELEASE_WITH_RECORD, OrderSteps
+    from workflows.order_steps import HOLD_AND_PLACE, RECORD_WITH_HOLD, RELEASE_WITH_RECORD, OrderSteps
 
 
 @workflow.defn(name=O.WORKFLOW_TYPE)
@@ -40,7 +41,12 @@ class OrderWorkflow:
     @workflow.run
     async def run(self, inp: O.OrderInput) -> str:
         s, x = self._s, self._x
-        if inp.carried is None:
+        first: bool | None = None  # the first steps in one activity: placed / refused / the steps one by one
+        if inp.carried is None and workflow.patched(HOLD_AND_PLACE):
+            first = await x.hold_and_place()
+            if first is False:
+                return await self._finish()
+        if inp.carried is None and first is None:
             if workflow.patched(RECORD_WITH_HOLD):
                 held = await x.hold(record=True)
             else:
@@ -48,7 +54,7 @@ class OrderWorkflow:
                 held = await x.hold()
             if not held:
                 return await self._finish()
-        if inp.carried is None or inp.carried.placing:
+        if (inp.carried is None and first is None) or (inp.carried is not None and inp.carried.placing):
             placed = await x.place()
             if placed is None:  # the broker still refuses: a new run goes on placing (the hold stays)
                 workflow.continue_as_new(replace(inp, carried=s.carry(placing=True)))

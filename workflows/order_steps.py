@@ -37,6 +37,17 @@ RECORD_WITH_HOLD = "order-record-with-hold"
 # the order's end: the release and the final view in one activity (trading.release_record), and no view written
 # between the last settlement and the end; before this patch record (after the settlement), release, record
 RELEASE_WITH_RECORD = "order-release-with-record"
+# a new order's first view, its hold and its placement at the ATS in one activity (trading.hold_place): one activity
+# and one workflow task before the submit's answer where there were two of each; the ATS not answering within that
+# activity's few tries: the steps before this patch (record_hold, then place with its timers)
+HOLD_AND_PLACE = "order-hold-and-place"
+# an order's executions the ATS settled, posted in one activity (trading.settle_many, each execution once under its
+# own key) instead of one trading.settle activity (and one workflow task) after another
+SETTLE_TOGETHER = "order-settle-together"
+# the first steps' activity: a few quick tries, then the usual way; the investor's and the ATS's final refusals not
+FIRST_STEPS_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
+                                maximum_attempts=3, non_retryable_error_types=[T.HOLD_REFUSED, T.ATS_REJECTED,
+                                                                               T.ATS_INVALID_CLIENT])
 
 
 def cause_of(exc: ActivityError) -> tuple[str | None, list[Any]]:
@@ -72,11 +83,46 @@ class OrderSteps:
         return await workflow.execute_activity(name, arg, start_to_close_timeout=TIMEOUT, retry_policy=retry,
                                                result_type=result_type)
 
+    def _hold_input(self) -> T.HoldInput:
+        s, inp = self._s, self._inp
+        return T.HoldInput(inp.order_id, inp.user_id, inp.asset_id, inp.side, s.units, s.unit_price)
+
+    def _place_input(self) -> T.PlaceInput:
+        s, inp = self._s, self._inp
+        return T.PlaceInput(O.account_id_for(inp.user_id), workflow.info().workflow_id, O.instrument_id_of(inp.ticker),
+                            inp.side, inp.order_type, inp.term, s.units, s.unit_price)
+
+    def _refused_hold(self, details: list[Any]) -> None:
+        code, units = str(details[0]), int(details[1]) if len(details) > 1 else 0
+        self.reject(code, refusal_message(code, units) or code)
+
+    async def hold_and_place(self) -> bool | None:
+        """A new order's first view, hold and placement in one activity (patch HOLD_AND_PLACE). True: placed;
+        False: its hold or the ATS refused it for good (REJECTED); None: the activity gave up (the ATS or the
+        ledger not answering) — the caller takes the steps one by one (each idempotent: nothing twice)."""
+        view = self._to_record()
+        try:
+            order: T.AtsOrder = await self.run_activity(
+                T.HOLD_PLACE, T.HoldPlaceInput(view, self._hold_input(), self._place_input()), T.AtsOrder,
+                FIRST_STEPS_RETRY)
+        except ActivityError as exc:
+            kind, details = cause_of(exc)
+            if kind == T.HOLD_REFUSED:
+                self._refused_hold(details)
+                return False
+            if kind == T.ATS_REJECTED:
+                code = str(details[0]) if details else "REJECTED"
+                self.reject(code, refusal_message(code))
+                return False
+            self._recorded = -1  # the first view may not be written: the hold writes it
+            return None
+        await self._placed(order)
+        return True
+
     async def hold(self, *, record: bool = False) -> bool:
         """Holds the order's cash or units; `record`: its view is written to the order list first, in the same
         activity (patch RECORD_WITH_HOLD). A refused hold: REJECTED, False."""
-        s, inp = self._s, self._inp
-        req = T.HoldInput(inp.order_id, inp.user_id, inp.asset_id, inp.side, s.units, s.unit_price)
+        req = self._hold_input()
         name: str = T.HOLD
         arg: T.HoldInput | T.RecordHoldInput = req
         if record:
@@ -90,8 +136,7 @@ class OrderSteps:
             kind, details = cause_of(exc)
             if kind != T.HOLD_REFUSED:
                 raise
-            code, units = str(details[0]), int(details[1]) if len(details) > 1 else 0
-            self.reject(code, refusal_message(code, units) or code)
+            self._refused_hold(details)
             return False
 
     def reject(self, code: str, message: str | None) -> None:
@@ -105,8 +150,7 @@ class OrderSteps:
         the caller continues as new and places on (patch PLACE_CONTINUES)."""
         s, inp = self._s, self._inp
         started, delay, tries = workflow.now(), 1.0, 0
-        body = T.PlaceInput(O.account_id_for(inp.user_id), workflow.info().workflow_id, O.instrument_id_of(inp.ticker),
-                            inp.side, inp.order_type, inp.term, s.units, s.unit_price)
+        body = self._place_input()
         while True:
             try:
                 order: T.AtsOrder = await self.run_activity(T.PLACE, body, T.AtsOrder, ATS_RETRY)
@@ -130,12 +174,17 @@ class OrderSteps:
                 return None
             await workflow.sleep(timedelta(seconds=delay))
             delay = min(delay * 2, max(inp.timings.poll_seconds, 1.0))
+        await self._placed(order)
+        return True
+
+    async def _placed(self, order: T.AtsOrder) -> None:
+        """The ATS accepted the order: submit's answer is ready, the view written."""
+        s = self._s
         s.status, s.message = "SUBMITTED", None
         s.apply_order(order)
         self.answered = True
         self.read_now = order.units_filled > 0 or order.status in O.ENDED
         await self.record()
-        return True
 
     async def read(self) -> None:
         s, inp = self._s, self._inp
@@ -161,7 +210,11 @@ class OrderSteps:
         for x in s.newly_voided():
             s.voided.add(x.id)
             s.version += 1
-        for x in s.to_settle():
+        due = s.to_settle()
+        if due and workflow.patched(SETTLE_TOGETHER):
+            await self._settle_together(due)
+            return
+        for x in due:
             try:
                 await self.run_activity(T.SETTLE, T.SettleInput(self._inp.order_id, x.id, x.units, x.unit_price), bool)
             except ActivityError as exc:  # runbook "re-drive a stuck settlement": retried at every poll
@@ -169,6 +222,23 @@ class OrderSteps:
                                       exc.cause)
                 continue
             s.settled.add(x.id)
+            s.version += 1
+
+    async def _settle_together(self, due: list[T.AtsExecution]) -> None:
+        """The executions in one activity (patch SETTLE_TOGETHER); one the ledger refused, or all when the activity
+        gave up, are settled again at the next poll or webhook (runbook "re-drive a stuck settlement")."""
+        s, order_id = self._s, self._inp.order_id
+        batch = T.SettleManyInput([T.SettleInput(order_id, x.id, x.units, x.unit_price) for x in due])
+        try:
+            answer: T.SettleManyAnswer = await self.run_activity(T.SETTLE_MANY, batch, T.SettleManyAnswer)
+            settled = answer.settled
+        except ActivityError as exc:
+            kind, details = cause_of(exc)  # a refusal: [posted, refused]; else nothing known posted
+            settled = [str(i) for i in details[0]] if kind in (T.FILL_NOT_COVERED, T.HOLD_CLOSED) and details else []
+            workflow.logger.error("order %s: executions %s could not be settled: %s", order_id,
+                                  ", ".join(x.id for x in due if x.id not in settled), exc.cause)
+        for execution_id in settled:
+            s.settled.add(execution_id)
             s.version += 1
 
     async def void(self, req: O.VoidRequest) -> None:

@@ -28,6 +28,7 @@ from api.routes.webhooks import NOT_DELIVERED, accept, applied, signal
 from api.state import AppState
 from clients.ats import AtsUnavailable
 from clients.http import ProviderRejected
+from store import market_quote
 from store.live import publish_market, publish_window_to_users
 from store.orders import order_of_ats_id, users_in_window
 from workflows import order_types as O
@@ -79,8 +80,10 @@ async def _targets(state: State, db: Db, topic: str, data: dict[str, Any]) -> li
     return out
 
 
-def _refresh_market(state: AppState, instrument: str, *, pricing: bool) -> None:
-    """The instrument's pages read its book (and pricing) afresh in the background: a burst of events, one read."""
+async def _refresh_market(state: AppState, instrument: str, *, pricing: bool) -> None:
+    """The prevalidation's copy of the instrument is old at once (store/market_quote.py: the next create reads the
+    ATS); its pages read its book (and pricing) afresh in the background: a burst of events, one read."""
+    await market_quote.invalidate(state.redis, instrument)
     state.background.request(f"market:{instrument}:{'pricing' if pricing else 'book'}",
                              lambda: market_changed(state, instrument, pricing=pricing))
 
@@ -95,6 +98,7 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
         instrument = data.get("instrument_id")
         if isinstance(instrument, str):
             investors = await users_in_window(db, str(data.get("id", "")), instrument)
+            await market_quote.invalidate(state.redis, instrument)  # the market's status may have changed
             try:
                 await publish_market(state.redis, instrument, "window", data)
                 await publish_window_to_users(state.redis, investors, data)
@@ -104,7 +108,7 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
         return WebhookAck(status="applied")
     if topic == "market.changed":  # another participant moved the book (or traded): the pages read it afresh
         if isinstance(instrument := data.get("financialInstrumentId"), str):
-            _refresh_market(state, instrument, pricing=bool(data.get("traded")))
+            await _refresh_market(state, instrument, pricing=bool(data.get("traded")))
         await applied(db, event)
         return WebhookAck(status="applied")
     if not topic.startswith(("order.", "execution.")):
@@ -118,6 +122,6 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
     if failures := [x for x in sent if isinstance(x, BaseException)]:
         raise failures[0]
     if isinstance(instrument := data.get("financialInstrumentId"), str):  # the book (and pricing) moved
-        _refresh_market(state, instrument, pricing=topic.startswith("execution."))
+        await _refresh_market(state, instrument, pricing=topic.startswith("execution."))
     await applied(db, event)
     return WebhookAck(status="applied" if targets else "ignored")

@@ -17,7 +17,7 @@ from api import order_calls as C
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError, ErrorBody
 from api.flows_registry import order_timings
-from api.order_checks import asset_of_instrument, ats, market_of, order_check, refuse
+from api.order_checks import asset_of_instrument, market_of, order_check, refuse
 from api.order_schemas import (
     CancelOut,
     EditIn,
@@ -170,7 +170,7 @@ async def submit_order(account_id: AccountId, order_id: OrderId, user: CurrentUs
     data = asdict(view)
     if view.status == O.QUEUED and not view.message:
         asset = await _asset(db, view.asset_id)
-        live = (await market_of(ats(state), asset, strict=False)).live
+        live = (await market_of(state, asset, strict=False)).live
         data["message"] = W.HIGH_VOLUME_LIVE if live else W.HIGH_VOLUME_LATER
     return OrderData(data=order_out(data))
 

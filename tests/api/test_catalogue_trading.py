@@ -19,6 +19,7 @@ from api.market_refresher import MarketRefresher
 from api.state import AppState
 from clients.ats import AtsUnavailable
 from config import Settings
+from store import market_quote
 from store.market_state import MARKET_STATE_KEY
 from tests.api.apps import api_with, client, random_address
 from tests.api.documented import conforms
@@ -66,6 +67,11 @@ async def test_catalogue_status_and_trading_fields_follow_the_windows(
         assert trading["historyPricing"]["financialInstrument"]["issue"]["pricePerUnit"] == "10.00"
         assert trading["historyPricing"]["dataPoints"][0] == {"date": "2026-01-05", "pricePerUnit": {"close": "10.00"}}
         assert not await refresher.refresh()  # nothing changed: the catalogue is not invalidated
+        # the second pass kept the prevalidation's copy of the instrument (store/market_quote.py): what a create
+        # reads instead of the ATS — its status, market and lowest ask
+        copy = await market_quote.load(mstate.redis, iid)
+        assert copy is not None and copy.instrument["status"] == "TRADING", copy
+        assert copy.instrument["orderBook"]["askLow"] == "10.10" and copy.pricing["issue"] == "10.00", copy
 
         await market.to_open(start)
         await market.maker(ticker, "BID", 2, "10.10")  # a trade at 10.10

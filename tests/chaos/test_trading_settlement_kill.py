@@ -23,7 +23,7 @@ from tests.trading.order_harness import Market
 from tests.waiting import eventually
 from workflows import order_types as O
 
-SETTLE = "trading.settle"
+SETTLE = "trading.settle_many"  # an order's settlement since patch order-settle-together
 HOLD = 120.0  # far longer than the kill takes
 
 

@@ -7,11 +7,20 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from redis.asyncio import Redis
+from sqlalchemy import select
+from sqlmodel import col
+from temporalio.api.enums.v1 import EventType
 from temporalio.client import WorkflowUpdateFailedError, WorkflowUpdateStage
 from temporalio.exceptions import ApplicationError
+from temporalio.testing import ActivityEnvironment
 
+import activities.trading_types as T
+from activities.trading import TradingActivities
+from clients.ats import ats_client
 from domain import ledger as L
 from store.ledger import balance, share_balance
+from store.models import LedgerEntry
 from tests.trading.conftest import LONG_AGO, Sessions, investor
 from tests.trading.order_harness import Market
 from tests.waiting import eventually, within_deadline
@@ -73,6 +82,45 @@ async def test_limit_bid_rests_post_only_and_fills_at_the_open(market: Market, s
     assert await cash(sessions, uid) == D("100.00") - 3 * price
     assert await shares(sessions, uid, asset_id) == 3
     await record(handle, "Order--limit-rests-fills-at-open")
+
+
+async def test_executions_settled_at_the_close_post_once_each_in_one_step(market: Market, sessions: Sessions) -> None:
+    """Two executions of one bid (two makers' asks) settle at the end of CONFIRMATION in one activity (patch
+    `order-settle-together`), each posted once under its own key."""
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    uid = await investor(sessions, "100.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 3, "10.00")
+    assert (await market.submit(handle)).status == "SUBMITTED"
+    await market.maker(ticker, "ASK", 1, "9.80")
+    await market.maker(ticker, "ASK", 2, "9.90")
+    await market.to_open(start)
+    view = await market.until(handle, lambda v: v.status == "FILLED" and len(v.executions) == 2)
+    paid = sum((D(x.unit_price) * x.units for x in view.executions), D("0.00"))
+    await market.past_confirmation(start)
+    assert await market.result(handle) == "FILLED"
+    view = await handle.query(O.VIEW, result_type=O.OrderView)
+    assert [x.status for x in view.executions] == ["SETTLED", "SETTLED"] and view.pricing_debited == f"{paid:.2f}"
+    assert await cash(sessions, uid) == D("100.00") - paid and await shares(sessions, uid, asset_id) == 3
+    async with sessions() as db:  # one posting per execution, under the execution's key
+        keys = (await db.scalars(select(col(LedgerEntry.idempotency_key)).where(
+            col(LedgerEntry.idempotency_key).like(f"fill:{view.id}:%")))).all()
+    assert sorted(keys) == sorted(f"fill:{view.id}:{x.id}" for x in view.executions)
+    settles = [e.activity_task_scheduled_event_attributes.activity_type.name async for e in handle.fetch_history_events()
+               if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+               and "settle" in e.activity_task_scheduled_event_attributes.activity_type.name]
+    assert settles == [T.SETTLE_MANY], settles  # both in one step, not one activity after another
+    # the step run again (a retry after a worker died mid-way): nothing posted twice
+    redis = Redis.from_url(market.settings.redis_url)
+    try:
+        acts = TradingActivities(sessions, ats_client(market.http, market.settings), redis)
+        batch = T.SettleManyInput([T.SettleInput(view.id, x.id, x.units, x.unit_price) for x in view.executions])
+        again = await ActivityEnvironment().run(acts.settle_many, batch)
+    finally:
+        await redis.aclose()
+    assert sorted(again.settled) == sorted(x.id for x in view.executions)
+    assert await cash(sessions, uid) == D("100.00") - paid and await shares(sessions, uid, asset_id) == 3
+    await record(handle, "Order--executions-settled-together")
 
 
 async def test_partial_fill_then_cancel_releases_the_rest(market: Market, sessions: Sessions) -> None:
