@@ -1,15 +1,25 @@
 // The investor's own pages at desktop size and as the Android wrapper at 390×844, for the seeded demo investor:
 // My Portfolio's holdings valued with their gain or loss, the Statements screen with last month's statement (made by
 // the Statements workflow when the worker started), Settings (personal information saved; the password change's
-// messages on their fields — the demo's password is never changed), the investments calendar's two tabs, and the
+// messages on their fields — the demo's password is never changed), a password changed through Settings by an investor
+// of the test's own (signed up through the api) who then logs in with the new one and is refused with the old one,
+// the investments calendar's two tabs (axe-core: no serious or critical WCAG 2 A/AA violation on either), and the
 // legal pages.
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/account-pages.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, assertNoSeriousA11yViolations, launch, screenshot, uniqueEmail } from './helpers.mjs'
 import { INSTRUMENT, logIn } from './trading-helpers.mjs'
 
 const money = (text) => Number(text.replace(/[^\d.-]/g, ''))
+const UNABLE_TO_LOGIN = 'Unable to login with provided credentials'
+
+/** The login screen: e-mail and password submitted. */
+async function submitLogin(page, email, password) {
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
 
 for (const variant of [DESKTOP, ANDROID]) {
   test(`My Portfolio's holdings and last month's statement (${variant.name})`, { timeout: 180_000 }, async (t) => {
@@ -77,6 +87,52 @@ for (const variant of [DESKTOP, ANDROID]) {
     await screenshot(page, variant, 'settings')
   })
 
+  test(`Settings: the password changed, then the new one logs in and the old one is refused (${variant.name})`, { timeout: 120_000 }, async (t) => {
+    // an investor of this test's own (the seeded ones' passwords are what the other tests log in with): set up through
+    // the api's sign-up; the change itself goes through the screens
+    const email = uniqueEmail(`password-${variant.name}`)
+    const [oldPassword, newPassword] = ['Collect1ble!', 'Changed2Now!']
+    const registered = await fetch(`${BASE_URL}/api/auth/registration/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: oldPassword }),
+    })
+    assert.equal(registered.status, 201, await registered.text())
+    const { page, problems, trail, close } = await launch(variant)
+    t.after(close)
+    t.after(() => (problems.length ? console.log(trail.join('\n')) : undefined))
+
+    await page.goto(`${BASE_URL}/login`)
+    await submitLogin(page, email, oldPassword)
+    await page.waitForURL('**/app/**')
+    await page.goto(`${BASE_URL}/app/settings`)
+    const form = page.getByRole('form', { name: 'Change password' })
+    await form.getByLabel('Current password').fill(oldPassword)
+    await form.getByLabel('New password', { exact: true }).fill(newPassword)
+    await form.getByLabel('Confirm new password', { exact: true }).fill(newPassword)
+    await form.getByTestId('save-password').click()
+    const changed = page.getByRole('alertdialog').filter({ hasText: 'Password changed' })
+    await changed.waitFor({ timeout: 30_000 })
+    await changed.getByRole('button', { name: 'OK' }).click()
+    await changed.waitFor({ state: 'detached' })
+    // the answer's token is this browser's session now: still logged in
+    await page.reload()
+    await page.getByRole('form', { name: 'Change password' }).waitFor({ timeout: 30_000 })
+    assert.match(page.url(), /\/app\/settings$/)
+
+    await page.getByRole('main').getByRole('link', { name: 'Log out' }).click()
+    await page.waitForURL('**/login')
+    await submitLogin(page, email, oldPassword)
+    await page.getByText(UNABLE_TO_LOGIN).waitFor({ timeout: 30_000 })
+    assert.match(page.url(), /\/login$/, 'the old password is refused')
+    await screenshot(page, variant, 'password-old-refused')
+
+    await submitLogin(page, email, newPassword)
+    await page.waitForURL('**/app/**')
+    await page.getByTestId('header-email').filter({ hasText: email }).waitFor({ timeout: 30_000 })
+    assert.deepEqual(problems, [])
+  })
+
   test(`the investments calendar's tabs and the legal pages (${variant.name})`, { timeout: 120_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
@@ -84,11 +140,13 @@ for (const variant of [DESKTOP, ANDROID]) {
 
     await page.goto(`${BASE_URL}/app/investments-calendar`)
     await page.getByTestId('calendar-io-available').waitFor({ timeout: 30_000 })
+    await assertNoSeriousA11yViolations(page, "the calendar's offerings tab")
     await page.getByTestId('tab-trading').click()
     await page.getByTestId('calendar-live').waitFor()
     await page.getByTestId('calendar-post-only').waitFor()
     const listed = await page.locator('[data-testid="calendar-live"] [data-testid="asset-item"], [data-testid="calendar-post-only"] [data-testid="asset-item"]').count()
     assert.ok(listed > 0, 'the traded demo assets are live or taking orders')
+    await assertNoSeriousA11yViolations(page, "the calendar's trading tab")
     await screenshot(page, variant, 'calendar')
 
     await page.goto(`${BASE_URL}/app/privacy`)

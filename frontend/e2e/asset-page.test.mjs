@@ -1,9 +1,10 @@
 // The asset page's six slides and its sub-pages in a browser (issue 21), desktop and 390×844 android: the slides
 // walked by keyboard (bounds, the help link on the last), on android by a fast vertical swipe too; the Graph slide's
-// ranges and its table; the gallery's lightbox opened and closed with Esc; the details and legal pages.
+// ranges and its table; the gallery's lightbox opened and closed with Esc; the details and legal pages. axe-core finds
+// no serious or critical WCAG 2 A/AA violation on each slide, the gallery and its lightbox, the details and legal pages.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, assertNoSeriousA11yViolations, launch, screenshot } from './helpers.mjs'
 import { logIn } from './trading-helpers.mjs'
 
 const SLIDES = ['Main', 'Graph', 'Quote', 'Description', 'Media', 'Timeline']
@@ -27,6 +28,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     await slides.waitFor()
     assert.equal(await currentSlide(page), 'Main')
     await page.getByTestId('invest-button').waitFor()
+    await assertNoSeriousA11yViolations(page, 'the Main slide')
 
     // by keyboard: up at the first slide stays, down walks the six, down at the last stays
     await slides.focus()
@@ -35,6 +37,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     for (const name of SLIDES.slice(1)) {
       await page.keyboard.press('ArrowDown')
       await slideIs(page, name)
+      if (name !== 'Graph') await assertNoSeriousA11yViolations(page, `the ${name} slide`) // Graph: once its chart shows
     }
     await page.keyboard.press('ArrowDown')
     assert.equal(await currentSlide(page), 'Timeline')
@@ -49,6 +52,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     await page.getByRole('button', { name: '3M', exact: true }).click()
     await page.waitForFunction((all) => document.querySelectorAll('table tbody tr').length < all, all)
     assert.ok((await page.locator('table tbody tr').count()) > 0)
+    await assertNoSeriousA11yViolations(page, 'the Graph slide')
     await screenshot(page, variant, 'asset-graph')
 
     if (variant === ANDROID) {
@@ -72,12 +76,15 @@ for (const variant of [DESKTOP, ANDROID]) {
     await page.getByRole('navigation', { name: 'Slides' }).getByRole('button', { name: 'Media' }).click()
     await page.getByRole('link', { name: 'Open the gallery' }).click()
     await page.waitForURL('**/app/gallery?asset=*')
+    await page.getByRole('button', { name: /^Open image 1 of / }).waitFor()
+    await assertNoSeriousA11yViolations(page, 'the gallery')
     await page.getByRole('button', { name: /^Open image 1 of / }).click()
     const lightbox = page.getByTestId('lightbox')
     await lightbox.waitFor()
     await lightbox.getByText(/· 1 of \d+$/).waitFor()
     await page.keyboard.press('ArrowRight')
     await lightbox.getByText(/· 2 of \d+$/).waitFor()
+    await assertNoSeriousA11yViolations(page, "the gallery's lightbox")
     await screenshot(page, variant, 'gallery-lightbox')
     await page.keyboard.press('Escape')
     await lightbox.waitFor({ state: 'detached' })
@@ -88,8 +95,10 @@ for (const variant of [DESKTOP, ANDROID]) {
     const id = new URL(page.url()).searchParams.get('asset')
     await page.goto(`${BASE_URL}/app/details?asset=${id}`)
     await page.getByRole('heading', { name: 'Overview' }).waitFor()
+    await assertNoSeriousA11yViolations(page, 'the details page')
     await page.getByRole('button', { name: 'Certificate of Authenticity' }).click()
     await lightbox.waitFor()
+    await assertNoSeriousA11yViolations(page, "the details page's document")
     await page.keyboard.press('Escape')
     await lightbox.waitFor({ state: 'detached' })
     await page.goto(`${BASE_URL}/app/legal?asset=${id}`)
@@ -98,6 +107,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     assert.equal(await pdf.getAttribute('data'), `/media/assets/${id}/offering.pdf`)
     const served = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), `/media/assets/${id}/offering.pdf`)
     assert.equal(served, 'application/pdf')
+    await assertNoSeriousA11yViolations(page, 'the legal page')
 
     assert.deepEqual(problems, [])
   })

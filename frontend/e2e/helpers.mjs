@@ -1,6 +1,8 @@
 // Shared helpers for the browser tests: Debian's chromium through playwright-core, a fresh profile per run,
 // screenshots under frontend/test-results/, and the sandbox mail box.
+import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -97,4 +99,32 @@ export async function waitForMailLink(to, pattern, timeoutMs = 45_000) {
 export function onBase(link) {
   const url = new URL(link)
   return `${BASE_URL}${url.pathname}${url.search}`
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/**
+ * Runs axe-core (WCAG 2 A/AA rules) on the page as it is now and fails listing every violation of impact serious or
+ * critical: its rule, its help and the targets of its nodes. `exclude`: CSS selectors of elements left out (each with
+ * its reason at the call), never a rule. It first waits for the page's finite animations to end (a dialog fading in
+ * measures as text of low contrast).
+ */
+export async function assertNoSeriousA11yViolations(page, where, { exclude = [] } = {}) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity))
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE })
+  const violations = await page.evaluate(
+    async ({ tags, exclude }) => {
+      const context = exclude.length ? { include: [document], exclude: exclude.map((s) => [s]) } : document
+      const result = await window.axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+    },
+    { tags: AXE_TAGS, exclude },
+  )
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  assert.deepEqual(
+    serious.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.targets.join(' | ')}`),
+    [],
+    `axe-core on ${where} (${page.url()})`,
+  )
 }

@@ -1,7 +1,8 @@
 // The initial-offering purchase, at desktop size and as the Android wrapper at 390×844, for a funded investor (sign-up →
 // confirmed e-mail → profile through the API → instant bank link → a $1,000 deposit that settles):
 // - #55PS1 (e-sign template): INVEST → terms → intro → 4 shares ($100.00) → passport → the signing frame (Sign) →
-//   confirm → success → "YOU'RE IN!" → the merchandise upsell → My Portfolio lists the investment, the cash went down;
+//   confirm → success → "YOU'RE IN!" → the merchandise upsell → My Portfolio lists the investment (valued at the
+//   offering price: no gain or loss), the cash went down;
 // - #63SPLIT (no template): the subscription agreement's checkbox opens only once the document was scrolled to the end;
 // - #APOLLO11 (e-sign): Decline in the frame → 'Unable to purchase the share' → back on the asset page, nothing charged.
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- node --test frontend/e2e/make-investment.test.mjs
@@ -159,6 +160,9 @@ for (const variant of [DESKTOP, ANDROID]) {
       await list.filter({ hasText: '#55PS1' }).waitFor()
       assert.match(await list.filter({ hasText: '#55PS1' }).innerText(), /4 shares/)
       assert.match(await list.filter({ hasText: '#55PS1' }).innerText(), /\$100\.00/)
+      // an offering not traded yet is valued at its offering price: bought at that price, no gain or loss
+      assert.equal(await list.filter({ hasText: '#55PS1' }).getByTestId('position-value').innerText(), '$100.00')
+      assert.equal(await list.filter({ hasText: '#55PS1' }).getByTestId('position-gain-loss').innerText(), 'No change $0.00 (0.00%)')
       await shot('portfolio-1')
       await cashIs(page, '900.00', 10_000)
 

@@ -13,7 +13,7 @@
 //   confirmed in the confirm-trade popup at CONFIRMATION;
 // - two demo traders: an ask and a bid at one price rest post-only and match at the open; at CONFIRMATION the
 //   confirm-trade popup opens on both pages without a reload (the live stream); both confirm; My Portfolio shows the
-//   buyer's new share and the seller's cash.
+//   buyer's new share and the seller's cash, and each one's group of the instrument valued with its gain or loss.
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/trading-journeys.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -94,6 +94,29 @@ async function portfolio(page) {
   await row.waitFor({ timeout: 30_000 })
   const shares = Number((await row.innerText()).match(/(\d+) shares?/)[1])
   return { cash, shares }
+}
+
+/**
+ * My Portfolio's group of the instrument as shown: shares, current value, price a share, average cost (cents) and the
+ * gain/loss line, after checking the figures agree with each other: value = shares × price; gain/loss = value − cost
+ * basis, the basis being shares × the average cost shown (rounded to the cent: off by half a cent a share at most);
+ * its word and sign follow the amount (never the colour alone).
+ */
+async function holdingShown(page) {
+  const row = page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` })
+  await row.getByTestId('position-gain-loss').waitFor({ timeout: 30_000 })
+  const text = async (id) => (await row.getByTestId(id).innerText()).trim()
+  const shares = Number((await text('position-shares')).match(/^(\d+) shares?$/)[1])
+  const value = cents((await text('position-value')).match(/\$([\d,]+\.\d{2})/)[1])
+  const price = cents((await row.getByText(/^at \$[\d,]+\.\d{2} a share$/).innerText()).match(/\$([\d,]+\.\d{2})/)[1])
+  const averageCost = cents((await text('position-average-cost')).match(/^Average cost \$([\d,]+\.\d{2})$/)[1])
+  const gainLoss = await text('position-gain-loss')
+  const [, word, sign, amount] = gainLoss.match(/^(Gain|Loss|No change) ([+-]?)\$([\d,]+\.\d{2}) \(([+-]?[\d.]+%|—)\)$/) ?? assert.fail(`gain/loss shown as '${gainLoss}'`)
+  const gain = (sign === '-' ? -1 : 1) * cents(amount)
+  assert.equal(value, shares * price, `value ${value} = ${shares} × ${price}`)
+  assert.ok(Math.abs(gain - (value - shares * averageCost)) <= Math.ceil(shares / 2), `gain/loss ${gain} = ${value} − ${shares} × ${averageCost}`)
+  assert.equal(word, gain > 0 ? 'Gain' : gain < 0 ? 'Loss' : 'No change', gainLoss)
+  return { shares, value, price, averageCost, gain }
 }
 
 /** The field's own message (the Chakra field root around the input). */
@@ -337,6 +360,9 @@ for (const variant of [DESKTOP, ANDROID]) {
     const shares = buyer.page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` })
     await buyer.page.goto(`${BASE_URL}/app/investments`)
     await shares.getByText(`${buyerBefore.shares + 1} shares`).waitFor({ timeout: 60_000 })
+    // the buyer's group: one more share, valued at the current price, with its gain or loss
+    assert.equal((await holdingShown(buyer.page)).shares, buyerBefore.shares + 1)
+    await screenshot(buyer.page, variant, 'trading-buyer-holding')
     const cash = seller.page.getByTestId('summary-in-cash')
     const expected = `$${(sellerBefore.cash / 100 + Number(price)).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
     await seller.page.goto(`${BASE_URL}/app/investments`)
@@ -346,5 +372,8 @@ for (const variant of [DESKTOP, ANDROID]) {
     }, { want: expected }, { timeout: 60_000, polling: 1000 })
     assert.ok((await cash.innerText()).includes(expected))
     await screenshot(seller.page, variant, 'trading-seller-cash')
+    // the seller's group: one share less, valued with its gain or loss
+    await seller.page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` }).getByText(`${sellerBefore.shares - 1} shares`).waitFor({ timeout: 30_000 })
+    assert.equal((await holdingShown(seller.page)).shares, sellerBefore.shares - 1)
   })
 }

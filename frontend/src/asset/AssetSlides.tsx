@@ -104,19 +104,24 @@ export function AssetSlides({ asset }: { asset: Asset }) {
           </Flex>
         ) : null}
       </Box>
-      <Stack as="nav" aria-label="Slides" gap="2" justify="center">
+      <Stack as="nav" aria-label="Slides" gap="0" justify="center">
         {SLIDES.map((s, i) => (
+          // a 24px target (WCAG 2.5.8) around the 10px dot
           <Box
             as="button"
             key={s.key}
             aria-label={s.label}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => go(i)}
-            boxSize="2.5"
+            boxSize="6"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
             borderRadius="full"
-            bg={i === index ? 'brand.solid' : 'border.emphasized'}
             cursor="pointer"
-          />
+          >
+            <Box as="span" aria-hidden="true" boxSize="2.5" borderRadius="full" bg={i === index ? 'brand.solid' : 'border.emphasized'} />
+          </Box>
         ))}
       </Stack>
     </Flex>

@@ -43,7 +43,7 @@ export function GraphSlide({ asset, page }: { asset: Asset; page: AssetPage | un
           </Button>
         ) : null}
       </HStack>
-      <Text fontSize="sm" color={change < 0 ? 'red.600' : 'green.600'} fontWeight="semibold" data-testid="value-change">
+      <Text fontSize="sm" color={change < 0 ? 'red.700' : 'green.700'} fontWeight="semibold" data-testid="value-change">
         {change > 0 ? '+' : ''}
         {change.toFixed(1)}% over {range === 'ALL' ? 'all time' : range}
       </Text>

@@ -10,8 +10,8 @@ import { AssetImage } from './AssetImage'
 export function HighlightHero({ highlight, asset }: { highlight: HomeHighlight; asset: Asset }) {
   const { categories } = useCatalogue()
   return (
-    <RouterLink to={assetPath(categories, asset)} data-testid="highlight" data-ticker={asset.ticker}
-      aria-label={`${highlight.heroText} ${asset.display_name}${highlight.progressText ? `, ${highlight.progressText}` : ''}`}>
+    // named by its visible texts (hero text, ticker, name, progress): a label without the ticker hid what is shown
+    <RouterLink to={assetPath(categories, asset)} data-testid="highlight" data-ticker={asset.ticker}>
       <Stack gap="3" bg="white" borderRadius="2xl" p="3" boxShadow="sm" h="full" _hover={{ boxShadow: 'md' }}>
         <Box position="relative">
           <AssetImage asset={asset} size="full" radius="xl" variant="home" aspect={16 / 9} />
@@ -27,7 +27,7 @@ export function HighlightHero({ highlight, asset }: { highlight: HomeHighlight; 
           </Text>
         </Stack>
         {highlight.progressText && (
-          <Text fontSize="sm" fontWeight="semibold" color={highlight.progressText === homeRules.SOLD_OUT ? 'fg.muted' : 'green.600'}>
+          <Text fontSize="sm" fontWeight="semibold" color={highlight.progressText === homeRules.SOLD_OUT ? 'fg.muted' : 'green.700'}>
             {highlight.progressText}
           </Text>
         )}

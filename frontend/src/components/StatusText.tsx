@@ -6,9 +6,9 @@ import { statusLine, type StatusTone } from '../domain/assetStatus'
 
 const TONE_COLOR: Record<StatusTone, string> = {
   default: 'fg.muted',
-  positive: 'green.600',
-  finishing: 'red.600',
-  muted: 'fg.subtle',
+  positive: 'green.700',
+  finishing: 'red.700',
+  muted: 'fg.muted', // fg.subtle is under 4.5:1 on the canvas (WCAG 1.4.3)
   early: 'brand.700',
 }
 
@@ -19,7 +19,7 @@ export function StatusText({ asset, accessType, showBar = true }: { asset: Asset
       <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="0.06em" color={TONE_COLOR[line.tone]}>
         {asset.is_exited ? exitedLine(asset.exited_date) : line.text}
         {line.detail ? (
-          <Box as="span" fontWeight="medium" color="fg.subtle">
+          <Box as="span" fontWeight="medium" color="fg.muted">
             {' · '}
             {line.detail}
           </Box>
