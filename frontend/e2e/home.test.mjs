@@ -32,7 +32,10 @@ for (const variant of [DESKTOP, ANDROID]) {
     // the banners' images load
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="home-banner"] img')].every((i) => i.complete && i.naturalWidth > 0))
     await screenshot(page, variant, 'home-sections')
-    await assertNoSeriousA11yViolations(page, 'home')
+    // the carousels' neighbour cards are faded by design (spec doc 3 §2.4: scale 0.8, opacity 0.4): inactive previews,
+    // hidden from assistive technology and out of the keyboard's order, whose card is checked once it is the centre
+    // one — WCAG 1.4.3 exempts inactive components; everything else on home is checked
+    await assertNoSeriousA11yViolations(page, 'home', { exclude: ['[data-testid="asset-carousel"] li[aria-hidden="true"]'] })
     await page.getByTestId('home-carousel').first().scrollIntoViewIfNeeded()
     await screenshot(page, variant, 'home-carousel')
 
