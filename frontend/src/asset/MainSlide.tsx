@@ -59,7 +59,7 @@ export function MainSlide({ asset }: { asset: Asset }) {
           per share
         </Text>
         {shift !== null ? (
-          <Text fontSize="sm" fontWeight="semibold" color={shift < 0 ? 'red.600' : shift > 0 ? 'green.600' : 'fg.muted'} data-testid="price-shift">
+          <Text fontSize="sm" fontWeight="semibold" color={shift < 0 ? 'red.700' : shift > 0 ? 'green.700' : 'fg.muted'} data-testid="price-shift">
             {formatShift(shift)}
           </Text>
         ) : null}

@@ -37,7 +37,7 @@ export function AssetCard({ asset, focusable = true, linkRef }: Props) {
         <HStack gap="1.5" align="baseline">
           <Text fontWeight="semibold">{formatMoney(price)}</Text>
           {shift !== null && shift !== 0 ? (
-            <Text fontSize="xs" fontWeight="semibold" color={shift < 0 ? 'red.600' : 'green.600'} data-testid="card-price-shift">
+            <Text fontSize="xs" fontWeight="semibold" color={shift < 0 ? 'red.700' : 'green.700'} data-testid="card-price-shift">
               {formatShift(shift)}
             </Text>
           ) : null}

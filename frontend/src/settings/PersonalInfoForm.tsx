@@ -104,7 +104,7 @@ export function PersonalInfoForm() {
               <TextField name="phone_number" label="Phone" type="tel" format={formatPhone} autoComplete="tel" />
             </SimpleGrid>
             {notice ? (
-              <Text role="status" color="green.600" fontSize="sm">
+              <Text role="status" color="green.700" fontSize="sm">
                 {notice}
               </Text>
             ) : null}

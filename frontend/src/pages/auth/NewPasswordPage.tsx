@@ -23,7 +23,7 @@ function PasswordHint({ value }: { value: string }) {
       </Text>
       <List.Root gap="1" listStyleType="none" fontSize="sm" data-testid="password-hint">
         {passwordHintChecks(value).map((check) => (
-          <List.Item key={check.id} display="flex" alignItems="center" gap="2" color={check.met ? 'green.600' : 'fg.muted'}>
+          <List.Item key={check.id} display="flex" alignItems="center" gap="2" color={check.met ? 'green.700' : 'fg.muted'}>
             <CheckIcon boxSize="3.5" opacity={check.met ? 1 : 0.3} />
             {check.label}
             {check.met ? <VisuallyHidden> (done)</VisuallyHidden> : null}
