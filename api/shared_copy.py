@@ -1,12 +1,20 @@
 """The catalogue's caching rule, shared by the catalogue and the home screen's sections: a value rendered to bytes
 is kept in Redis (shared by every api process, `redis_ttl` seconds) and parsed in this process, re-checked against
 Redis every `local_ttl` seconds; the parsed value is kept while the bytes are unchanged. When Redis has no copy,
-`load` renders one (from PostgreSQL). Dropping the Redis key (store/catalogue_cache.py) reaches every process
-within `local_ttl`."""
+`load` renders one (from PostgreSQL).
+
+A read never waits for a re-check while this process holds a copy: the first read after `local_ttl` starts one
+background refresh (Redis, or `load` when Redis has none) and answers the held copy at once, as does every read
+until that refresh lands. A copy is therefore at most `local_ttl` plus one reload old. Only a process holding no
+copy (its first read, or after `drop`) waits, and its concurrent reads share that one load. A refresh that fails is
+logged, the held copy kept, and the next read after another `local_ttl` tries again. Dropping the Redis key
+(store/catalogue_cache.py) reaches every process within `local_ttl` plus one reload; `drop` forgets this process's
+copy at once (a refresh begun before it is discarded, and its render not written to Redis)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -15,6 +23,8 @@ from typing import Generic, TypeVar
 from redis.asyncio import Redis
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -31,22 +41,51 @@ class SharedCopy(Generic[T]):
         self._load, self._parse = load, parse
         self._held: _Held[T] | None = None
         self._lock = asyncio.Lock()
+        self._generation = 0  # bumped by `drop`: a fetch begun before it never installs its copy
+        self._refresh: asyncio.Task[None] | None = None
+        self._retry_at = 0.0  # after a failed refresh, the next one starts no earlier than this
 
     async def get(self) -> T:
         held = self._held
-        if held is not None and time.monotonic() - held.taken < self._local_ttl:
+        if held is not None:
+            now = time.monotonic()
+            if now - held.taken >= self._local_ttl and now >= self._retry_at and not self._refreshing():
+                self._refresh = asyncio.create_task(self._refresh_from(held, self._generation))
             return held.value
         async with self._lock:
-            if self._held is not None and self._held is not held:
+            if self._held is not None:
                 return self._held.value
-            raw: bytes | None = await self._redis.get(self._key)
-            if raw is None:
-                raw = await self._load()
-                await self._redis.set(self._key, raw, ex=self._redis_ttl)
-            value = held.value if held is not None and held.raw == raw else self._parse(raw)
-            self._held = _Held(raw, value, time.monotonic())
-            return value
+            generation = self._generation
+            fetched = await self._fetch(None, generation)
+            if generation == self._generation:
+                self._held = fetched
+            return fetched.value
 
     def drop(self) -> None:
-        """Forget this process's copy (the Redis one is dropped by its owner)."""
+        """Forget this process's copy (the Redis one is dropped by its owner): the next read waits for a fresh one."""
         self._held = None
+        self._generation += 1
+
+    def _refreshing(self) -> bool:
+        task = self._refresh
+        # a task of an event loop that has ended (tests run several) never finishes: it does not count
+        return task is not None and not task.done() and task.get_loop() is asyncio.get_running_loop()
+
+    async def _refresh_from(self, held: _Held[T], generation: int) -> None:
+        try:
+            fetched = await self._fetch(held, generation)
+        except Exception:
+            log.exception("refreshing the shared copy %s failed; the held copy is kept", self._key)
+            self._retry_at = time.monotonic() + self._local_ttl
+            return
+        if generation == self._generation:
+            self._held = fetched
+
+    async def _fetch(self, held: _Held[T] | None, generation: int) -> _Held[T]:
+        raw: bytes | None = await self._redis.get(self._key)
+        if raw is None:
+            raw = await self._load()
+            if generation == self._generation:  # a render begun before `drop` may predate the change: not shared
+                await self._redis.set(self._key, raw, ex=self._redis_ttl)
+        value = held.value if held is not None and held.raw == raw else self._parse(raw)
+        return _Held(raw, value, time.monotonic())
