@@ -44,13 +44,18 @@ def shared(redis: FakeRedis, source: Source) -> SharedCopy[str]:
     return SharedCopy(redis, "k", 15, source.load, bytes.decode, local_ttl=0)  # type: ignore[arg-type]
 
 
-async def test_a_slow_reload_does_not_hold_up_reads_and_runs_once() -> None:
+async def held_then_expired() -> tuple[FakeRedis, Source, SharedCopy[str]]:
+    """A copy held (v1) whose Redis copy has since expired, and a database that renders the next one slowly."""
     redis, source = FakeRedis(), Source()
     copy = shared(redis, source)
     assert await copy.get() == "v1"
+    redis.values.clear()
+    source.gate.clear()
+    return redis, source, copy
 
-    redis.values.clear()  # the Redis copy expired: the next re-check reloads from the database
-    source.gate.clear()  # ... slowly
+
+async def test_a_slow_reload_does_not_hold_up_reads_and_runs_once() -> None:
+    redis, source, copy = await held_then_expired()  # the next re-check reloads from the database
     answers = await within_deadline(asyncio.gather(*(copy.get() for _ in range(16))))
     assert answers == ["v1"] * 16  # the held copy, without waiting for the reload
     await eventually(lambda: source.loads == 2)
@@ -67,12 +72,7 @@ async def test_a_slow_reload_does_not_hold_up_reads_and_runs_once() -> None:
 
 
 async def test_after_drop_a_read_waits_for_the_load() -> None:
-    redis, source = FakeRedis(), Source()
-    copy = shared(redis, source)
-    assert await copy.get() == "v1"
-
-    redis.values.clear()
-    source.gate.clear()
+    redis, source, copy = await held_then_expired()
     copy.drop()  # the catalogue changed (Catalogue.invalidate)
     reads = [asyncio.create_task(copy.get()) for _ in range(4)]
     await eventually(lambda: source.loads == 2)
@@ -83,12 +83,7 @@ async def test_after_drop_a_read_waits_for_the_load() -> None:
 
 
 async def test_a_refresh_begun_before_drop_is_discarded() -> None:
-    redis, source = FakeRedis(), Source()
-    copy = shared(redis, source)
-    assert await copy.get() == "v1"
-
-    redis.values.clear()
-    source.gate.clear()
+    redis, source, copy = await held_then_expired()
     assert await copy.get() == "v1"  # starts a background refresh (load 2), blocked
     await eventually(lambda: source.loads == 2)
     copy.drop()
