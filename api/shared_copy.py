@@ -3,12 +3,14 @@ is kept in Redis (shared by every api process, `redis_ttl` seconds) and parsed i
 Redis every `local_ttl` seconds; the parsed value is kept while the bytes are unchanged. When Redis has no copy,
 `load` renders one (from PostgreSQL).
 
-A read never waits for a re-check while this process holds a copy: the first read after `local_ttl` starts one
-background refresh (Redis, or `load` when Redis has none) and answers the held copy at once, as does every read
-until that refresh lands. A copy is therefore at most `local_ttl` plus one reload old. Only a process holding no
-copy (its first read, or after `drop`) waits, and its concurrent reads share that one load. A refresh that fails is
+A read does not wait for a re-check while this process holds a recent copy: the first read after `local_ttl` starts
+one background refresh (Redis, or `load` when Redis has none) and answers the held copy at once, as does every read
+until that refresh lands — for at most `stale_seconds` more. A copy older than `local_ttl + stale_seconds` (a process
+that has been idle) is not answered: that read waits for the fresh one, as does a process holding no copy (its first
+read, or after `drop`); concurrent waiting reads share one load. So no read answers a copy more than
+`local_ttl + stale_seconds` old, and under a steady stream of reads none waits for a reload. A refresh that fails is
 logged, the held copy kept, and the next read after another `local_ttl` tries again. Dropping the Redis key
-(store/catalogue_cache.py) reaches every process within `local_ttl` plus one reload; `drop` forgets this process's
+(store/catalogue_cache.py) reaches every process within `local_ttl + stale_seconds`; `drop` forgets this process's
 copy at once (a refresh begun before it is discarded, and its render not written to Redis)."""
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ class _Held(Generic[T]):
 
 class SharedCopy(Generic[T]):
     def __init__(self, redis: Redis, key: str, redis_ttl: int, load: Callable[[], Awaitable[bytes]],
-                 parse: Callable[[bytes], T], local_ttl: float = 1.0) -> None:
+                 parse: Callable[[bytes], T], local_ttl: float = 1.0, stale_seconds: float = 1.0) -> None:
         self._redis, self._key, self._redis_ttl, self._local_ttl = redis, key, redis_ttl, local_ttl
+        self._stale_seconds = stale_seconds
         self._load, self._parse = load, parse
         self._held: _Held[T] | None = None
         self._lock = asyncio.Lock()
@@ -49,14 +52,19 @@ class SharedCopy(Generic[T]):
         held = self._held
         if held is not None:
             now = time.monotonic()
-            if now - held.taken >= self._local_ttl and now >= self._retry_at and not self._refreshing():
-                self._refresh = asyncio.create_task(self._refresh_from(held, self._generation))
-            return held.value
-        async with self._lock:
-            if self._held is not None:
-                return self._held.value
+            age = now - held.taken
+            if age < self._local_ttl:
+                return held.value
+            if age < self._local_ttl + self._stale_seconds:  # due: refreshed in the background, answered meanwhile
+                if now >= self._retry_at and not self._refreshing():
+                    self._refresh = asyncio.create_task(self._refresh_from(held, self._generation))
+                return held.value
+        async with self._lock:  # nothing held, or a copy too old to answer (an idle process): wait for a fresh one
+            current = self._held
+            if current is not None and current is not held:  # loaded or refreshed while this read waited
+                return current.value
             generation = self._generation
-            fetched = await self._fetch(None, generation)
+            fetched = await self._fetch(current, generation)
             if generation == self._generation:
                 self._held = fetched
             return fetched.value

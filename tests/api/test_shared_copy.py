@@ -41,7 +41,9 @@ class Source:
 
 def shared(redis: FakeRedis, source: Source) -> SharedCopy[str]:
     # local_ttl 0: every held copy is due for a re-check, so the test never waits for a clock
-    return SharedCopy(redis, "k", 15, source.load, bytes.decode, local_ttl=0)  # type: ignore[arg-type]
+    # stale_seconds an hour: a due copy stays answerable while the test holds its reload
+    return SharedCopy(redis, "k", 15, source.load, bytes.decode, local_ttl=0,  # type: ignore[arg-type]
+                      stale_seconds=3600)
 
 
 async def held_then_expired() -> tuple[FakeRedis, Source, SharedCopy[str]]:
@@ -115,3 +117,19 @@ async def test_a_failed_refresh_keeps_the_held_copy_and_is_retried() -> None:
 
     await eventually(retried)
     assert redis.values["k"] == f"v{source.loads}".encode()
+
+
+async def test_a_copy_too_old_to_answer_makes_the_read_wait() -> None:
+    """An idle process: its copy is past `local_ttl + stale_seconds`, so the read waits for the fresh one rather than
+    answering what may be long out of date."""
+    redis, source = FakeRedis(), Source()
+    copy = SharedCopy(redis, "k", 15, source.load, bytes.decode, local_ttl=0,  # type: ignore[arg-type]
+                      stale_seconds=0)
+    assert await copy.get() == "v1"
+    redis.values.clear()
+    source.gate.clear()
+    read = asyncio.create_task(copy.get())
+    await eventually(lambda: source.loads == 2)
+    assert not read.done()  # waiting for the reload, not answering v1
+    source.gate.set()
+    assert await within_deadline(read) == "v2"
