@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from redis.asyncio import Redis
@@ -151,6 +151,24 @@ class Snapshot:
         assert found is None or isinstance(found, Prepared)
         return found
 
+    @cached_property
+    def ids(self) -> frozenset[int]:
+        """Every asset's id (what any caller may see is among them)."""
+        return frozenset(a["id"] for a in self.items)
+
+
+@dataclass(frozen=True)
+class Content:
+    """One asset's page content as parsed (None: no such asset) and its version (the ETag of its bytes): a screen
+    read that merges it with the snapshot is prepared per (snapshot, version)."""
+
+    data: dict[str, Any] | None
+    version: str
+
+
+def _content(raw: bytes) -> Content:
+    return Content(json.loads(raw), etag_for(raw))
+
 
 def _snapshot(raw: bytes) -> Snapshot:
     body = b'{"items":' + raw + b"}"
@@ -166,7 +184,7 @@ class Catalogue:
                  local_ttl: float = 1.0) -> None:
         self._sessions, self._redis, self._redis_ttl, self._local_ttl = sessions, redis, redis_ttl, local_ttl
         self._copy = SharedCopy(redis, CACHE_KEY, redis_ttl, self._load, _snapshot, local_ttl)
-        self._content: dict[int, tuple[dict[str, Any], float]] = {}
+        self._contents: dict[int, SharedCopy[Content]] = {}  # only for ids in a snapshot: bounded by the assets
 
     async def _load(self) -> bytes:
         market = await market_state.load(self._redis)
@@ -176,24 +194,21 @@ class Catalogue:
     async def snapshot(self) -> Snapshot:
         return await self._copy.get()
 
-    async def content(self, asset_id: int) -> dict[str, Any] | None:
-        """An asset's page content (store/asset_content.py), cached like the catalogue (Redis for `redis_ttl`
-        seconds behind a per-process copy for `local_ttl`); None for an unknown asset."""
-        hit = self._content.get(asset_id)
-        if hit is not None and time.monotonic() - hit[1] < self._local_ttl:
-            return hit[0]
-        key = CONTENT_KEY.format(asset_id=asset_id)
-        raw = await self._redis.get(key)
-        if raw is None:
-            async with self._sessions() as db:
-                asset = await db.get(Asset, asset_id)
-                if asset is None:
-                    return None
-                raw = render(await content_json(db, asset))
-            await self._redis.set(key, raw, ex=self._redis_ttl)
-        content: dict[str, Any] = json.loads(raw)
-        self._content[asset_id] = (content, time.monotonic())
-        return content
+    async def content(self, asset_id: int) -> Content:
+        """An asset's page content (store/asset_content.py) under the catalogue's caching rule (api/shared_copy.py:
+        Redis for `redis_ttl` seconds behind a per-process copy re-checked every `local_ttl`); ask only for an id
+        of a snapshot (`Snapshot.ids`), so the copies kept are bounded by the assets."""
+        copy = self._contents.get(asset_id)
+        if copy is None:
+            copy = SharedCopy(self._redis, CONTENT_KEY.format(asset_id=asset_id), self._redis_ttl,
+                              lambda: self._load_content(asset_id), _content, self._local_ttl)
+            self._contents[asset_id] = copy
+        return await copy.get()
+
+    async def _load_content(self, asset_id: int) -> bytes:
+        async with self._sessions() as db:
+            asset = await db.get(Asset, asset_id)
+            return b"null" if asset is None else render(await content_json(db, asset))
 
     async def invalidate(self) -> None:
         await invalidate(self._redis)

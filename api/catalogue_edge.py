@@ -1,13 +1,15 @@
 """The catalogue's screen reads as pure ASGI: the list (`GET /api/v2/assets/`, plain, by category, by search) from
 the shared snapshot's prepared reads — in default mode, and in special-access mode for a caller whose session is good
 (the session checked as every flow call checks it, api/deps.session_claims; their access from the short per-account
-cache, api/caller_access.py) — and the home screen (`GET /api/client-screens/home`, default mode, no query) from its
+cache, api/caller_access.py), one asset with its page content (`GET /api/v2/assets/{id}/`, in both modes) — and the
+home screen (`GET /api/client-screens/home`, default mode, no query) from its
 rendered answer (api/home_screen.py): answered before routing, dependency injection and response buffering, a dict
 lookup, no JSON encoding. Same bytes, ETag and 304 as the routes; anything the edge does not answer (no or a refused
-session: the route's 401, an invalid query, special-access home, one asset with its page content) goes on to them."""
+session: the route's 401, an invalid query, special-access home, an asset not found) goes on to them."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 from starlette.datastructures import QueryParams
@@ -23,6 +25,7 @@ from domain.access import DEFAULT, mode_for_host
 
 PATH = "/api/v2/assets/"
 HOME_PATH = "/api/client-screens/home"
+DETAIL_PATH = re.compile(r"/api/v2/assets/([1-9][0-9]{0,8})/")  # one asset (ids the route's `Id` accepts)
 
 
 def _list_read(snap: Snapshot, query_string: bytes, access: AccessKey | None) -> Prepared | None:
@@ -46,16 +49,20 @@ async def _special_access(state: AppState, authorization: bytes) -> AccessKey | 
     return reads.access_key(await state.caller_access.groups(claims.user_id), datetime.now(UTC))
 
 
-async def _answer(state: AppState, path: str, query_string: bytes, headers: dict[bytes, bytes]) -> Prepared | None:
+async def _answer(state: AppState, path: str, query_string: bytes, headers: dict[bytes, bytes],
+                  asset_id: int | None) -> Prepared | None:
     host = (headers.get(b"x-forwarded-host") or headers.get(b"host") or b"").decode("latin-1")
     special = mode_for_host(host) != DEFAULT
-    if path == PATH:
+    if path == PATH or asset_id is not None:
         access = None
         if special:
             access = await _special_access(state, headers.get(b"authorization", b""))
             if access is None:
                 return None
-        return _list_read(await state.catalogue.snapshot(), query_string, access)
+        snap = await state.catalogue.snapshot()
+        if asset_id is not None:  # nothing to answer (not found): the route's 404
+            return await reads.detail_read(state.catalogue, snap, access, asset_id)
+        return _list_read(snap, query_string, access)
     if query_string or special:
         return None
     body, etag = await state.home.default_answer(state.catalogue, state.settings.ats_cards)
@@ -68,11 +75,13 @@ class CatalogueEdge:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope["path"] if scope["type"] == "http" and scope["method"] == "GET" else ""
-        if path not in (PATH, HOME_PATH):
+        detail = DETAIL_PATH.fullmatch(path) if path.startswith(PATH) and path != PATH else None
+        if path not in (PATH, HOME_PATH) and detail is None:
             await self.app(scope, receive, send)
             return
         headers = dict(scope["headers"])
-        prepared = await _answer(scope["app"].state.vitrine, path, scope["query_string"], headers)
+        asset_id = None if detail is None else int(detail.group(1))
+        prepared = await _answer(scope["app"].state.vitrine, path, scope["query_string"], headers, asset_id)
         if prepared is None:
             await self.app(scope, receive, send)
             return

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from api.catalogue import Prepared, Snapshot
+from api.catalogue import Catalogue, Prepared, Snapshot
 from domain.access import Access, special_access_assets
 from domain.categories import CATEGORY_KEYS
 from domain.search import matches, search_term
@@ -69,10 +69,17 @@ def listing(category: str | None, query: str | None) -> Callable[[Items], Any]:
     return build
 
 
-def detail(asset_id: int) -> Callable[[Items], Any | None]:
-    """One asset; None when the caller may not see it (or it does not exist)."""
+async def detail_read(catalogue: Catalogue, snap: Snapshot, access: AccessKey | None,
+                      asset_id: int) -> Prepared | None:
+    """One asset with its page content, prepared per snapshot, access set and content version; None (the 404) when
+    the caller may not see it or it does not exist."""
+    if asset_id not in snap.ids:
+        return None
+    content = await catalogue.content(asset_id)
+    data = content.data
 
     def build(items: Items) -> dict[str, Any] | None:
-        return next((a for a in items if a["id"] == asset_id), None)
+        found = next((a for a in items if a["id"] == asset_id), None)
+        return None if found is None or data is None else {**found, **data}
 
-    return build
+    return prepared_read(snap, access, "detail", (asset_id, content.version), build)

@@ -1206,7 +1206,8 @@ export interface paths {
         /**
          * Get Asset
          * @description One asset with its page content (media, documents, detail categories, timeline, value history, quote, PDF,
-         *     Snap link, investor count): the list leaves those out.
+         *     Snap link, investor count): the list leaves those out. ETag / 304 as the list; api/catalogue_edge.py answers it
+         *     before routing, the same answer here.
          */
         get: operations["get_asset_api_v2_assets__asset_id___get"];
         put?: never;
@@ -9154,6 +9155,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AssetDetailOut"];
                 };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in, or the session expired */
             401: {
