@@ -41,6 +41,7 @@ from api.routes import (
     uploads,
     webhooks,
 )
+from api.startup_heap import freeze_startup_heap
 from api.state import AppState
 from config import Settings, get_settings
 
@@ -53,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         state = AppState.create(settings)
         app.state.vitrine = state
         market = market_refresher.start(state)  # the catalogue's trading fields from the ATS, in the background
+        freeze_startup_heap()
         try:
             yield
         finally:
