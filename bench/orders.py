@@ -142,7 +142,17 @@ async def profile_one(http: httpx.AsyncClient, client: Client, user: dict[str, A
         before = at
         if name == "WORKFLOW_EXECUTION_UPDATE_COMPLETED":
             break
-    return {"create_ms": round((t1 - t0) * 1000, 1), "submit_ms": round((t2 - t1) * 1000, 1), "history": steps}
+    return {"order_id": order_id, "create_ms": round((t1 - t0) * 1000, 1), "submit_ms": round((t2 - t1) * 1000, 1),
+            "history": steps}
+
+
+async def after_answer(client: Client, order_id: str) -> list[str]:
+    """The order's history after the submit's answer, read later: what each placement costs besides its round trip
+    (the ATS's webhooks as signals and the workflow tasks they wake)."""
+    history = await client.get_workflow_handle(O.workflow_id(order_id)).fetch_history()
+    names = [event_name(e) for e in history.events]
+    answered = names.index("WORKFLOW_EXECUTION_UPDATE_COMPLETED") if "WORKFLOW_EXECUTION_UPDATE_COMPLETED" in names else 0
+    return names[answered + 1:]
 
 
 async def settlement_trace(client: Client, order_id: str, closed: datetime) -> list[str]:
@@ -187,6 +197,7 @@ async def placement(stack: BenchStack, state: AppState, http: httpx.AsyncClient,
                             "p99_ratio": round(order["p99_ms"] / bare["p99_ms"], 1),
                             "cpu_ms_per_placement": order_cpu, "cpu_ms_per_bare_update": bare_cpu,
                             "load_average_after": cpu.load_average()}
+    out["profile"]["after_answer"] = await after_answer(stack.client, out["profile"]["order_id"])
     return out
 
 
