@@ -27,7 +27,7 @@ from api.errors import ApiError
 from api.market_data import market_changed
 from api.order_checks import ats
 from api.order_schemas import WebhookAck
-from api.routes.webhooks import NOT_DELIVERED, accept, applied, signal
+from api.routes.webhooks import NOT_DELIVERED, applied, applied_before, signal, verified
 from api.state import AppState
 from clients.ats import AtsUnavailable
 from clients.http import ProviderRejected
@@ -38,7 +38,8 @@ from workflows import order_types as O
 
 router = APIRouter(tags=["webhooks"])
 # events the order workflow always has from its own activity's answer: applied without a signal (one signal, one
-# workflow task and one worker activation fewer per placed order)
+# workflow task and one worker activation fewer per placed order) and without de-duplication (the book's refresh is
+# all they do: no database read or write per placed order)
 ANSWERED_BY_PLACEMENT = frozenset({"order.accepted"})
 log = logging.getLogger("vitrine.webhooks")
 
@@ -96,8 +97,13 @@ async def _refresh_market(state: AppState, instrument: str, *, pricing: bool) ->
 
 @router.post("/api/webhooks/ats/", response_model=WebhookAck)
 async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
-    event = await accept(request, state, db)
-    if event is None:
+    event = await verified(request, state)
+    if str(event["topic"]) in ANSWERED_BY_PLACEMENT:  # only the book moved: applying it twice is harmless, so no
+        instrument = _dict(event.get("data")).get("financialInstrumentId")  # de-duplication (no database at all)
+        if isinstance(instrument, str):
+            await _refresh_market(state, instrument, pricing=False)
+        return WebhookAck(status="applied")
+    if await applied_before(db, event):
         return WebhookAck(status="duplicate")
     topic, data = str(event["topic"]), _dict(event.get("data"))
     if topic.startswith("window."):
@@ -120,7 +126,7 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
     if not topic.startswith(("order.", "execution.")):
         await applied(db, event)
         return WebhookAck(status="ignored")
-    targets = [] if topic in ANSWERED_BY_PLACEMENT else await _targets(state, db, topic, data)
+    targets = await _targets(state, db, topic, data)
     if targets:
         client = await state.temporal()
         nudge = O.AtsEvent(str(event["id"]), topic, data)
@@ -131,4 +137,4 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
     if isinstance(instrument := data.get("financialInstrumentId"), str):  # the book (and pricing) moved
         await _refresh_market(state, instrument, pricing=topic.startswith("execution."))
     await applied(db, event)
-    return WebhookAck(status="applied" if targets or topic in ANSWERED_BY_PLACEMENT else "ignored")
+    return WebhookAck(status="applied" if targets else "ignored")
