@@ -18,7 +18,7 @@ from api.order_checks import ATS_DOWN, ats
 from api.state import AppState
 from clients.ats import AtsUnavailable
 from clients.http import ProviderRejected
-from store.live import market_cache_key, publish_market
+from store.live import market_cache_key, market_channel, publish_market
 
 INSTRUMENT_NOT_FOUND = "Financial instrument not found."
 PATHS = {"pricing": "/pricing", "history": "/pricing/history", "book": "/order-book"}
@@ -127,10 +127,14 @@ async def market_read(state: AppState, instrument_id: str, kind: str) -> dict[st
 
 async def market_changed(state: AppState, instrument_id: str, *, pricing: bool) -> None:
     """An order or execution of the instrument changed at the ATS (a webhook): its pages get the new book (and
-    pricing after an execution) over SSE. Best effort: the ATS or Redis down leaves the pages' polling."""
+    pricing after an execution) over SSE — read only while a page of it is open (a subscriber on its channel); the
+    copies are dropped either way. Best effort: the ATS or Redis down leaves the pages' polling."""
     kinds = ("book", "pricing") if pricing else ("book",)
     try:
         await state.redis.delete(*(market_cache_key(instrument_id, k) for k in kinds))
+        [(_, watching)] = await state.redis.pubsub_numsub(market_channel(instrument_id))
+        if not watching:  # no page of the instrument open: the next one to open reads the ATS (its copy is gone)
+            return
         for kind in kinds:
             await publish_market(state.redis, instrument_id, kind, await market_read(state, instrument_id, kind))
     except (ApiError, RedisError):

@@ -11,6 +11,7 @@ from dataclasses import asdict
 from datetime import timedelta
 from typing import Any, TypeVar
 
+from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
@@ -20,6 +21,7 @@ from api.errors import ApiError
 from api.state import AppState
 from clients.temporal_updates import update_once, with_ready_retry
 from domain import order_rules as R
+from store import order_owner
 from store.orders import get_view
 from workflows import order_types as O
 from workflows import search_attributes as sa
@@ -74,11 +76,14 @@ async def current_view(client: Client, db: AsyncSession, user_id: int, order_id:
     return data
 
 
-async def owned(client: Client, db: AsyncSession, user_id: int, order_id: str) -> None:
-    """The caller's own order, or 404 — from the order list when its first view is there (one database read),
-    else from the workflow's user search attribute (the server answers: no worker trip, so an Update sent next does
-    not wait behind the workflow's running task as a query would)."""
+async def owned(client: Client, db: AsyncSession, user_id: int, order_id: str, redis: Redis | None = None) -> None:
+    """The caller's own order, or 404 — from the create's note in Redis (store/order_owner.py: the submit right
+    after its create), else from the order list when its first view is there (one database read), else from the
+    workflow's user search attribute (the server answers: no worker trip, so an Update sent next does not wait
+    behind the workflow's running task as a query would)."""
     valid_order_id(order_id)
+    if redis is not None and await order_owner.is_owner(redis, order_id, user_id):
+        return
     if await get_view(db, user_id, order_id) is not None:
         return
     try:

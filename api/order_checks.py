@@ -20,7 +20,7 @@ from domain.states import is_blocked
 from store import market_quote as Q
 from store.gates import verified_primary_email
 from store.models import Asset, Customer, User
-from store.positions import available_cash, ny_today, position
+from store.positions import available_cash, ny_today, open_orders, position
 from workflows import order_types as O
 
 ATS_DOWN = "The market is unavailable right now. Please try again in a moment."
@@ -66,14 +66,18 @@ async def order_check(state: AppState, db: AsyncSession, user: User, asset: Asse
                       strict: bool = True) -> R.OrderCheck:
     customer = await db.scalar(select(col(Customer.status)).where(col(Customer.user_id) == user.id))
     today = ny_today()
-    pos = await position(db, user.id, asset.id, today)
+    if R.reads_lots(side):
+        pos = await position(db, user.id, asset.id, today)
+        lots, orders = pos.lots, pos.open_orders
+    else:  # a bid's rules read its open orders, never the lots: three reads fewer per bid
+        lots, orders = (), await open_orders(db, user.id, asset.id)
     # a limit bid's rules read no market data (the lowest ask prices an instant buy, the last traded price bounds an
     # ask): a create or edit of one reads none; the prevalidate call still answers 503 with the ATS down
     needs_market = strict or side != R.BID or order_type == R.INSTANT
     market = await market_of(state, asset, strict=strict) if needs_market else None
     return R.OrderCheck(
         side=side, units=R.parse_units(units), unit_price=R.parse_price(unit_price),
-        available_cash=await available_cash(db, user.id), lots=pos.lots, open_orders=pos.open_orders,
+        available_cash=await available_cash(db, user.id), lots=lots, open_orders=orders,
         last_traded_price=market.last_traded if market else None, number_of_shares=asset.number_of_shares, today=today,
         order_type=order_type, lowest_ask=market.lowest_ask if market else None, editing=editing, email=user.email,
         email_verified=await verified_primary_email(db, user),

@@ -85,6 +85,12 @@ class BenchStack:
         self.procs = start_processes(env, self.workers)
         return self
 
+    def processes(self) -> dict[str, list[int]]:
+        """The stack's own processes by what they are (bench/cpu.py adds the Temporal server and PostgreSQL)."""
+        redis, providers, api, *workers = self.procs
+        return {"redis": [redis.pid], "providers (ATS)": [providers.pid], "api": [api.pid],
+                "worker": [w.pid for w in workers]}
+
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
         redis, providers, api, *workers = self.procs
         for p in (*workers, providers, api, redis):  # the providers stop before the api their webhooks go to

@@ -222,6 +222,12 @@ def _ask(c: OrderCheck, units: int, price: Decimal) -> Prevalidation:
     return Prevalidation(True, units_available=available)
 
 
+def reads_lots(side: Side) -> bool:
+    """Whether prevalidating an order of this side reads the investor's lots: an ask's units do; a bid reads only
+    the cash and the open orders (cross trading, an edited bid's own hold), so its caller may leave `lots` empty."""
+    return side == ASK
+
+
 def prevalidate(c: OrderCheck) -> Prevalidation:
     """The first rule the order breaks, in the order the investor can fix them; or valid."""
     if (closed := _gate(c)) is not None:

@@ -78,6 +78,11 @@ async def open_holds(db: AsyncSession, user_id: int, asset_id: int | None = None
     return list((await db.scalars(q.order_by(col(TradingHold.created_at)))).all())
 
 
+async def open_orders(db: AsyncSession, user_id: int, asset_id: int) -> tuple[OpenOrder, ...]:
+    """The investor's open orders on the asset, as the prevalidation reads them."""
+    return tuple(open_order_of(h) for h in await open_holds(db, user_id, asset_id))
+
+
 async def _acquisitions(db: AsyncSession, user_id: int, asset_id: int) -> list[Lot]:
     rows = (await db.execute(select(col(SharePosting.lot_date), func.sum(col(SharePosting.units))).where(
         col(SharePosting.account) == L.shares(user_id), col(SharePosting.asset_id) == asset_id, col(SharePosting.units) > 0,
@@ -96,7 +101,7 @@ async def owned_units(db: AsyncSession, user_id: int, asset_id: int) -> int:
 async def position(db: AsyncSession, user_id: int, asset_id: int, today: date | None = None) -> Position:
     owned = await owned_units(db, user_id, asset_id)
     lots = tuple(remaining_lots(await _acquisitions(db, user_id, asset_id), owned))
-    orders = tuple(open_order_of(h) for h in await open_holds(db, user_id, asset_id))
+    orders = await open_orders(db, user_id, asset_id)
     ticker = await db.scalar(select(col(Asset.ticker)).where(col(Asset.id) == asset_id))
     return Position(asset_id, ticker or "", owned, alienable_units(lots, orders, today or ny_today()), lots, orders)
 

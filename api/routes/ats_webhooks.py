@@ -3,6 +3,9 @@ secret (forged → 401, nothing signalled), de-duplicated by event id (recorded 
 the `ats_event` signal: until then 503, so the ATS delivers it again; a replay of an applied event changes nothing).
 
 - `order.*`: the order's workflow is named by its ATS idempotency key (`order-{order_id}`, the workflow id).
+  `order.accepted` wakes no workflow (`ANSWERED_BY_PLACEMENT`): the order learns its acceptance from its own placement
+  activity's answer, which it waits for (a retried placement is answered the same order on its idempotency key), and
+  a fill in the same command has an `order.filled` / `order.partially_filled` event of its own.
 - `execution.*`: each of Vitrine's sides (not `external`) names an ATS order id → the Vitrine order (the projection's
   `ats_order_id`, else the ATS order's idempotency key, read from the ATS).
 - `window.*`: fanned out to the instrument's live pages (`store/live.publish_market`, SSE `window`) and to the
@@ -24,7 +27,7 @@ from api.errors import ApiError
 from api.market_data import market_changed
 from api.order_checks import ats
 from api.order_schemas import WebhookAck
-from api.routes.webhooks import NOT_DELIVERED, accept, applied, signal
+from api.routes.webhooks import NOT_DELIVERED, applied, applied_before, signal, verified
 from api.state import AppState
 from clients.ats import AtsUnavailable
 from clients.http import ProviderRejected
@@ -34,6 +37,10 @@ from store.orders import order_of_ats_id, users_in_window
 from workflows import order_types as O
 
 router = APIRouter(tags=["webhooks"])
+# events the order workflow always has from its own activity's answer: applied without a signal (one signal, one
+# workflow task and one worker activation fewer per placed order) and without de-duplication (the book's refresh is
+# all they do: no database read or write per placed order)
+ANSWERED_BY_PLACEMENT = frozenset({"order.accepted"})
 log = logging.getLogger("vitrine.webhooks")
 
 
@@ -90,8 +97,13 @@ async def _refresh_market(state: AppState, instrument: str, *, pricing: bool) ->
 
 @router.post("/api/webhooks/ats/", response_model=WebhookAck)
 async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
-    event = await accept(request, state, db)
-    if event is None:
+    event = await verified(request, state)
+    if str(event["topic"]) in ANSWERED_BY_PLACEMENT:  # only the book moved: applying it twice is harmless, so no
+        instrument = _dict(event.get("data")).get("financialInstrumentId")  # de-duplication (no database at all)
+        if isinstance(instrument, str):
+            await _refresh_market(state, instrument, pricing=False)
+        return WebhookAck(status="applied")
+    if await applied_before(db, event):
         return WebhookAck(status="duplicate")
     topic, data = str(event["topic"]), _dict(event.get("data"))
     if topic.startswith("window."):
@@ -115,12 +127,13 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
         await applied(db, event)
         return WebhookAck(status="ignored")
     targets = await _targets(state, db, topic, data)
-    client = await state.temporal()
-    nudge = O.AtsEvent(str(event["id"]), topic, data)
-    sent = await asyncio.gather(*(signal(client, workflow, O.ATS_EVENT, nudge) for workflow in targets),
-                                return_exceptions=True)  # both sides at once; one not delivered → 503, sent again
-    if failures := [x for x in sent if isinstance(x, BaseException)]:
-        raise failures[0]
+    if targets:
+        client = await state.temporal()
+        nudge = O.AtsEvent(str(event["id"]), topic, data)
+        sent = await asyncio.gather(*(signal(client, workflow, O.ATS_EVENT, nudge) for workflow in targets),
+                                    return_exceptions=True)  # both sides at once; one not delivered → 503, sent again
+        if failures := [x for x in sent if isinstance(x, BaseException)]:
+            raise failures[0]
     if isinstance(instrument := data.get("financialInstrumentId"), str):  # the book (and pricing) moved
         await _refresh_market(state, instrument, pricing=topic.startswith("execution."))
     await applied(db, event)

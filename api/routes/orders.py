@@ -35,6 +35,7 @@ from api.order_schemas import (
 from domain import order_rules as R
 from domain import order_wizard as W
 from domain.money import money_str
+from store import order_owner
 from store.models import Asset
 from store.orders import get_view, list_views
 from store.positions import positions as positions_of
@@ -152,6 +153,8 @@ async def create_order(account_id: AccountId, body: OrderRequestIn, user: Curren
         await start_order(client, inp, state.settings.task_queue, new_only=True)
     except WorkflowAlreadyStartedError:
         response.status_code = 200
+    else:
+        await order_owner.remember(state.redis, order_id, user.id)  # the submit that follows checks the owner here
     return OrderIdOut(data=OrderIdData(id=order_id))
 
 
@@ -164,7 +167,7 @@ async def submit_order(account_id: AccountId, order_id: OrderId, user: CurrentUs
     QUEUED with the high-volume message when the broker keeps refusing for a while."""
     C.account_user(account_id, user.id)
     client = await state.temporal()
-    await C.owned(client, db, user.id, order_id)
+    await C.owned(client, db, user.id, order_id, state.redis)
     view = await C.update(client, order_id, O.SUBMIT, None, O.OrderView, wait=C.wait_seconds(state),
                           update_id=f"submit-{order_id}")
     data = asdict(view)

@@ -38,19 +38,29 @@ def valid_signature(secret: str, body: bytes, signature: str) -> bool:
     return hmac.compare_digest(expected, signature.strip())
 
 
-async def accept(request: Request, state: State, db: Db) -> dict[str, Any] | None:
-    """A verified event not applied yet (None when it was applied before); forged → 401, malformed → 422."""
+async def verified(request: Request, state: State) -> dict[str, Any]:
+    """The event, its signature verified (forged → 401) and its id and topic there (malformed → 422)."""
     body = await request.body()
     if not valid_signature(state.settings.webhook_secret, body, request.headers.get("x-sandbox-signature", "")):
         raise ApiError(401, "Invalid webhook signature.")
     try:
-        event = json.loads(body)
-        event_id = str(event["id"])
+        event: dict[str, Any] = json.loads(body)
+        str(event["id"])
         str(event["topic"])
     except (ValueError, KeyError, TypeError):
         raise ApiError(422, "Malformed webhook event.") from None
-    seen = await db.scalar(select(col(WebhookEvent.event_id)).where(col(WebhookEvent.event_id) == event_id))
-    return event if seen is None else None
+    return event
+
+
+async def applied_before(db: Db, event: dict[str, Any]) -> bool:
+    event_id = str(event["id"])
+    return await db.scalar(select(col(WebhookEvent.event_id)).where(col(WebhookEvent.event_id) == event_id)) is not None
+
+
+async def accept(request: Request, state: State, db: Db) -> dict[str, Any] | None:
+    """A verified event not applied yet (None when it was applied before); forged → 401, malformed → 422."""
+    event = await verified(request, state)
+    return None if await applied_before(db, event) else event
 
 
 async def applied(db: Db, event: dict[str, Any]) -> dict[str, Any]:

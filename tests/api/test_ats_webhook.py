@@ -1,6 +1,7 @@
 """The ATS's webhooks at /api/webhooks/ats/ on the real stack: the ATS's own signed deliveries are applied; a forged
-one is refused and signals nothing; a replay is applied once (one `ats_event` signal in the order's history); an
-execution reaches the order of Vitrine's side; an event for an order whose workflow does not exist (yet) answers 503
+one is refused and signals nothing; a replay is applied once (one `ats_event` signal in the order's history);
+`order.accepted` is applied without a signal (the order has it from its placement's answer); an execution reaches
+the order of Vitrine's side; an event for an order whose workflow does not exist (yet) answers 503
 and is not recorded, so the ATS delivers it again; window events reach the instrument's live channel."""
 
 from __future__ import annotations
@@ -64,13 +65,13 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
     assert data["idempotencyKey"] == O.workflow_id(oid)
 
     # forged: 401, nothing signalled, nothing recorded (the genuine event is applied afterwards)
-    event = {"id": f"evt_test_{uuid.uuid4().hex}", "topic": "order.accepted", "created": data["modified"], "data": data}
+    event = {"id": f"evt_test_{uuid.uuid4().hex}", "topic": "order.replaced", "created": data["modified"], "data": data}
     body, headers = signed(secret, event)
     for forged in ({**headers, "X-Sandbox-Signature": "0" * 64}, {**headers, "X-Sandbox-Signature": ""},
                    {k: v for k, v in headers.items() if k != "X-Sandbox-Signature"}):
         r = await api.post(URL, content=body, headers=forged)
         assert r.status_code == 401, r.text
-    r = await api.post(URL, content=body.replace(b"order.accepted", b"order.canceled"), headers=headers)
+    r = await api.post(URL, content=body.replace(b"order.replaced", b"order.canceled"), headers=headers)
     assert r.status_code == 401, r.text  # a body changed after signing
     # (the ATS's own deliveries may reach the workflow meanwhile when the served api runs: only this event counts)
     assert event["id"] not in await ats_events(temporal_client, oid)
@@ -79,6 +80,17 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
     answers = [(await api.post(URL, content=body, headers=headers)).json()["status"] for _ in range(3)]
     assert answers == ["applied", "duplicate", "duplicate"], answers
     assert (await ats_events(temporal_client, oid)).count(event["id"]) == 1
+
+    # order.accepted: applied (each time: it only refreshes the book), and no signal (the workflow has the
+    # acceptance from its placement activity's answer); forged still 401
+    accepted = {**event, "id": f"evt_test_{uuid.uuid4().hex}", "topic": "order.accepted"}
+    for _ in range(2):
+        r = await api.post(URL, content=signed(secret, accepted)[0], headers=signed(secret, accepted)[1])
+        assert r.status_code == 200 and r.json()["status"] == "applied", r.text
+    r = await api.post(URL, content=signed(secret, accepted)[0], headers={**signed(secret, accepted)[1],
+                                                                          "X-Sandbox-Signature": "0" * 64})
+    assert r.status_code == 401, r.text
+    assert accepted["id"] not in await ats_events(temporal_client, oid)
 
     # an execution: routed to the order of Vitrine's side (the other side belongs to another broker)
     execution = {"id": f"x-test-{uuid.uuid4().hex[:8]}", "status": "VOIDED", "financialInstrumentId": data[
@@ -131,7 +143,7 @@ async def test_window_events_reach_the_instruments_channel(api: httpx.AsyncClien
 async def test_the_ats_own_deliveries_are_applied(api: httpx.AsyncClient, app_state: AppState, providers: Providers,
                                                   served_api: str, temporal_client: Client) -> None:
     """With the api served where the ATS sends its webhooks, the ATS's own signed events for an order are answered
-    200 and reach the order's workflow."""
+    200; its `order.accepted` wakes no workflow (the order has it from its placement)."""
     asset = await trading_asset(app_state, providers)
     a = await funded_investor(api, app_state)
     order = await placed(api, a, order_body(asset.ticker, "bid", 1, "9.00"))
@@ -146,4 +158,4 @@ async def test_the_ats_own_deliveries_are_applied(api: httpx.AsyncClient, app_st
 
         delivered = await eventually(accepted_delivered)
     signalled = await ats_events(temporal_client, order["id"])
-    assert delivered[0]["id"] in signalled, (delivered, signalled)
+    assert delivered[0]["id"] not in signalled, (delivered, signalled)

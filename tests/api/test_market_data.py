@@ -13,7 +13,7 @@ import httpx
 from api.market_data import market_changed
 from api.order_checks import ATS_DOWN
 from api.state import AppState
-from store.live import market_channel, publish_market
+from store.live import market_cache_key, market_channel, publish_market
 from tests.api.apps import client, random_address
 from tests.api.market_api import ats_server, caller, down_state, mapi, market, mstate, sessions  # noqa: F401
 from tests.trading.conftest import Sessions
@@ -59,6 +59,8 @@ async def test_book_pricing_history_and_window_through_a_session(market: Market,
     # the window opens and a bid takes the lowest ask: the cached answers are replaced by the market event
     await market.to_open(start)
     await market.maker(ticker, "BID", 2, "10.10")
+    await market_changed(mstate, iid, pricing=True)  # no page of it open: the copies dropped, nothing read
+    assert await mstate.redis.exists(market_cache_key(iid, "book"), market_cache_key(iid, "pricing")) == 0
     sub = mstate.redis.pubsub()
     await sub.subscribe(market_channel(iid))
     await market_changed(mstate, iid, pricing=True)

@@ -181,3 +181,12 @@ def test_ask_units_never_exceed_the_alienable(units: int, price: D, owned: list[
     assert r.valid == (units <= alienable)
     if not r.valid:
         assert r.code == ("INSUFFICIENT_UNITS" if units > sum(lot.units for lot in owned) else "INALIENABLE_UNITS")
+
+
+@given(st.integers(-2, 60), prices, st.decimals(0, 2000, places=2), lots, opens, st.sampled_from([None, "a", "b"]))
+def test_a_bid_reads_no_lots(units: int, price: D, cash: D, owned: list[Lot], open_orders: list[R.OpenOrder],
+                             editing: str | None) -> None:
+    """The api leaves a bid's lots out (R.reads_lots): its answer is the same whatever the investor owns."""
+    assert not R.reads_lots(R.BID) and R.reads_lots(R.ASK)
+    c = check(units=units, unit_price=price, available_cash=cash, open_orders=tuple(open_orders), editing=editing)
+    assert R.prevalidate(replace(c, lots=tuple(owned))) == R.prevalidate(replace(c, lots=()))
