@@ -146,12 +146,6 @@ class Settings(BaseSettings):
     # replays the whole history). Longer helps a busy window (fewer replays) but is also how long a crashed worker's
     # workflows wait for another worker: 30 s made the SIGKILL fault tests miss their minute, so the SDK's 10 s stays
     worker_sticky_timeout_seconds: float = 10.0
-    # the worker passes the workflow modules (`workflows.*`) into the sandbox, loaded once, instead of the sandbox
-    # running a workflow's module anew (compiled from source: no bytecode in the image) for every workflow it starts
-    # — ~4 ms of the worker's CPU per new order (bench/orders.py). The sandbox's runtime checks (datetime.now, random,
-    # I/O) do not reach the code of a passed-through module, so the tests run with this off: every workflow path the
-    # tests take runs under the sandbox's full checks, as does every replay fixture (tests/workflows/test_replay.py)
-    worker_pass_workflows_through: bool = True
     # tests only (empty = off): a folder where every activity announces its start and where a test arms a hold
     # on chosen activity types to SIGKILL the worker or restart a service inside one (worker/fault_hook.py)
     fault_hook_dir: str = ""

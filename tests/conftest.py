@@ -166,7 +166,6 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         ops_token="test-ops-token", transfer_poll_seconds=1, micro_deposit_poll_seconds=1,
         market_refresh_seconds=0,  # the catalogue keeps its seeded market fields; tests refresh on purpose
         documents_dir=tempfile.mkdtemp(prefix="vitrine-documents-"),  # statements' PDFs: a folder of this run
-        worker_pass_workflows_through=False,  # every workflow the tests run under the sandbox's full checks
     )
 
 

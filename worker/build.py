@@ -13,7 +13,6 @@ from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client
 from temporalio.worker import Worker
-from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities.bank_link import BankLinkActivities
 from activities.documents import DocumentActivities
@@ -111,17 +110,9 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
             statements.investors, statements.make]
 
 
-def workflow_runner(settings: Settings) -> SandboxedWorkflowRunner:
-    """The sandbox, with the workflow modules passed through when `worker_pass_workflows_through` (config.py)."""
-    restrictions = SandboxRestrictions.default
-    if settings.worker_pass_workflows_through:
-        restrictions = restrictions.with_passthrough_modules("workflows")
-    return SandboxedWorkflowRunner(restrictions=restrictions)
-
-
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:
     return Worker(client, task_queue=settings.task_queue, workflows=list(WORKFLOWS),
-                  activities=activities(settings, r), workflow_runner=workflow_runner(settings),
+                  activities=activities(settings, r),
                   interceptors=[StaleUpdates(), *interceptors(settings.fault_hook_dir)],
                   max_cached_workflows=settings.worker_max_cached_workflows,
                   max_concurrent_workflow_tasks=settings.worker_workflow_tasks,

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from config import Settings
 from tests.conftest import ROOT
-from worker.build import workflow_runner
 
 
 def _is_module(package: str, name: str) -> bool:
@@ -35,10 +33,3 @@ def test_passed_through_modules_are_imported_by_their_full_name() -> None:
                                   if _is_module(node.module, alias.name)]
     assert blocks > 10  # the check saw the workflow modules' blocks
     assert offenders == [], "import these as `import package.module as alias`:\n" + "\n".join(offenders)
-
-
-def test_the_worker_passes_the_workflow_modules_through_except_in_the_tests(settings: Settings) -> None:
-    """Production loads the workflow modules once (config.worker_pass_workflows_through); the tests' workers keep
-    the sandbox's full checks on workflow code (a passed-through module's datetime.now() would not be refused)."""
-    assert "workflows" in workflow_runner(Settings()).restrictions.passthrough_modules
-    assert "workflows" not in workflow_runner(settings).restrictions.passthrough_modules
