@@ -75,7 +75,7 @@ class CatalogueEdge:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope["path"] if scope["type"] == "http" and scope["method"] == "GET" else ""
-        detail = DETAIL_PATH.fullmatch(path) if path.startswith(PATH) and path != PATH else None
+        detail = DETAIL_PATH.fullmatch(path)
         if path not in (PATH, HOME_PATH) and detail is None:
             await self.app(scope, receive, send)
             return

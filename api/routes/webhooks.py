@@ -45,8 +45,8 @@ async def verified(request: Request, state: State) -> dict[str, Any]:
         raise ApiError(401, "Invalid webhook signature.")
     try:
         event: dict[str, Any] = json.loads(body)
-        str(event["id"])
-        str(event["topic"])
+        if "id" not in event or "topic" not in event:
+            raise KeyError
     except (ValueError, KeyError, TypeError):
         raise ApiError(422, "Malformed webhook event.") from None
     return event
