@@ -41,6 +41,7 @@ from api.state import AppState
 from bench import cpu
 from bench.bare_workflow import BareWorkflow
 from bench.flows import bare_round_trips
+from bench.placement_floor import Floor
 from bench.stack import BenchStack
 from bench.stats import percentile
 from providers.ats.db import drop
@@ -180,6 +181,7 @@ async def placement(stack: BenchStack, state: AppState, http: httpx.AsyncClient,
     await ats.next_session()  # post-only: the bids rest
     queue = f"bench-bare-{uuid.uuid4().hex[:6]}"
     out: dict[str, Any] = {}
+    floor = Floor(http, stack.client, state, stack.settings)
     async with Worker(stack.client, task_queue=queue, workflows=[BareWorkflow]):
         await round_trips(http, traders[:1], asset.ticker, 5)  # warm-up
         await bare_round_trips(stack.client, queue, 1, 5)
@@ -191,12 +193,22 @@ async def placement(stack: BenchStack, state: AppState, http: httpx.AsyncClient,
             cpu_before = cpu.snapshot(stack.processes())
             bare_samples = await bare_round_trips(stack.client, queue, n, rounds if n > 1 else rounds * 3)
             bare_cpu = cpu.per_op_ms(cpu_before, cpu.snapshot(stack.processes()), len(bare_samples))
-            order, bare = figures(samples), figures(bare_samples)
-            out[f"c{n}"] = {"order": order, "bare_update": bare,
+            floor.parts = {part: [] for part in floor.parts}
+            cpu_before = cpu.snapshot(stack.processes())
+            floor_samples = await floor.round_trips(traders[:n], asset.id, asset.ticker,
+                                                    rounds if n > 1 else rounds * 3)
+            floor_cpu = cpu.per_op_ms(cpu_before, cpu.snapshot(stack.processes()), len(floor_samples))
+            order, bare, least = figures(samples), figures(bare_samples), figures(floor_samples)
+            out[f"c{n}"] = {"order": order, "bare_update": bare, "floor": least,
                             "p50_ratio": round(order["p50_ms"] / bare["p50_ms"], 1),
                             "p99_ratio": round(order["p99_ms"] / bare["p99_ms"], 1),
+                            "floor_p50_ratio": round(least["p50_ms"] / bare["p50_ms"], 1),
+                            "floor_p99_ratio": round(least["p99_ms"] / bare["p99_ms"], 1),
                             "cpu_ms_per_placement": order_cpu, "cpu_ms_per_bare_update": bare_cpu,
+                            "cpu_ms_per_floor": floor_cpu, "floor_parts_p50_ms": {
+                                part: round(percentile(xs, 50), 1) for part, xs in floor.parts.items()},
                             "load_average_after": cpu.load_average()}
+        await floor.close()
     out["profile"]["after_answer"] = await after_answer(stack.client, out["profile"]["order_id"])
     return out
 
@@ -346,6 +358,10 @@ async def main() -> None:
         print(f"     CPU ms per placement: {json.dumps(t['cpu_ms_per_placement'])}")
         print(f"     CPU ms per bare Update: {json.dumps(t['cpu_ms_per_bare_update'])} "
               f"(load average after: {t['load_average_after']})")
+        print(f"     floor (prevalidate + a bare start + view, hold and ATS placement + one api read, nothing around "
+              f"them): p50 {t['floor']['p50_ms']} ms p99 {t['floor']['p99_ms']} ms; x bare: p50 {t['floor_p50_ratio']}x "
+              f"p99 {t['floor_p99_ratio']}x; CPU ms: {json.dumps(t['cpu_ms_per_floor'])}")
+        print(f"       its parts' p50 (ms): {json.dumps(t['floor_parts_p50_ms'])}")
     print(f"one placement (ms; history: ms since the previous event): {json.dumps(trips['profile'])}")
     if win is not None:
         print(f"trading window: {win}")
