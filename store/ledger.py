@@ -6,13 +6,17 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from sqlalchemy import func, select, text
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from domain import ledger as L
 from store.models import LedgerEntry, LedgerPosting
 from store.trading_models import SharePosting
+from store.upsert import upsert
+
+# one entry per key: its id, or nothing when the key was posted before
+_ENTRY = upsert(LedgerEntry.__tablename__, ("idempotency_key", "kind", "memo"), conflict="idempotency_key",
+                returning="id")
 
 
 class InsufficientFunds(Exception):
@@ -37,8 +41,7 @@ async def post(db: AsyncSession, key: str, kind: str, postings: list[L.Posting],
         raise ValueError(f"unbalanced entry {key}: {postings}")
     if not L.shares_balanced(shares):
         raise ValueError(f"unbalanced share entry {key}: {shares}")
-    entry_id = await db.scalar(insert(LedgerEntry).values(idempotency_key=key, kind=kind, memo=memo)
-                               .on_conflict_do_nothing(index_elements=["idempotency_key"]).returning(col(LedgerEntry.id)))
+    entry_id = await db.scalar(_ENTRY, {"idempotency_key": key, "kind": kind, "memo": memo})
     if entry_id is None:
         return False
     db.add_all([LedgerPosting(entry_id=entry_id, account=a, amount=amt) for a, amt in postings])

@@ -8,14 +8,15 @@ from __future__ import annotations
 from dataclasses import asdict
 from datetime import datetime
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
-from sqlalchemy import and_, or_, select
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import JSON, DateTime, TextClause, and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from store.trading_models import TradingOrder
+from store.upsert import upsert
 from workflows.order_types import ENDED, REJECTED, ExecutionView, OrderView
 
 
@@ -45,13 +46,19 @@ async def save_view(db: AsyncSession, view: OrderView, user_id: int) -> bool:
         values["created"] = created
     if (modified := _time(view.modified)) is not None:
         values["modified"] = modified
-    stmt = insert(TradingOrder).values(**values)
-    update = {k: stmt.excluded[k] for k in values if k not in ("order_id", "user_id", "created")}
-    stmt = stmt.on_conflict_do_update(index_elements=[TradingOrder.order_id], set_=update,
-                                      where=TradingOrder.version < stmt.excluded.version)
-    written = (await db.execute(stmt.returning(col(TradingOrder.order_id)))).first() is not None
+    written = (await db.execute(_save(tuple(values)), values)).first() is not None
     await db.commit()
     return written
+
+
+@cache
+def _save(columns: tuple[str, ...]) -> TextClause:
+    """The view's upsert for these columns (a missing `created` or `modified` keeps the row's): newer versions only."""
+    stamp = DateTime(timezone=True)
+    return upsert(TradingOrder.__tablename__, columns, conflict="order_id",
+                  update=[c for c in columns if c not in ("order_id", "user_id", "created")],
+                  where=f"{TradingOrder.__tablename__}.version < excluded.version", returning="order_id",
+                  types={"view": JSON(), "created": stamp, "modified": stamp})
 
 
 async def list_views(db: AsyncSession, user_id: int, asset_id: int | None = None,

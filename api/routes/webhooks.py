@@ -14,7 +14,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col
 from temporalio.client import Client
 from temporalio.service import RPCError, RPCStatusCode
@@ -23,6 +22,7 @@ from api.deps import Db, State
 from api.errors import ApiError
 from api.order_schemas import WebhookAck
 from store.models import Customer, Envelope, FundingSource, Transfer, WebhookEvent
+from store.upsert import upsert
 from workflows.bank_link import workflow_id as bank_link_id
 from workflows.make_investment import MakeInvestmentWorkflow
 from workflows.transfer import TransferWorkflow
@@ -63,10 +63,12 @@ async def accept(request: Request, state: State, db: Db) -> dict[str, Any] | Non
     return None if await applied_before(db, event) else event
 
 
+_APPLIED = upsert(WebhookEvent.__tablename__, ("event_id", "topic"), conflict="event_id")
+
+
 async def applied(db: Db, event: dict[str, Any]) -> dict[str, Any]:
     """Records the event once its workflow has it (a concurrent delivery of the same event records nothing more)."""
-    await db.execute(insert(WebhookEvent).values(event_id=str(event["id"]), topic=str(event["topic"]))
-                     .on_conflict_do_nothing(index_elements=["event_id"]))
+    await db.execute(_APPLIED, {"event_id": str(event["id"]), "topic": str(event["topic"])})
     await db.commit()
     return {"status": "applied"}
 
