@@ -41,6 +41,7 @@ from api.state import AppState
 from bench import cpu
 from bench.bare_workflow import BareWorkflow
 from bench.flows import bare_round_trips
+from bench.order_inputs import TIMINGS, resting_bid
 from bench.placement_floor import Floor
 from bench.stack import BenchStack
 from bench.stats import percentile
@@ -62,9 +63,6 @@ ATS_ENV = {"PROVIDERS_ATS_DATABASE_URL": "postgresql://vitrine:vitrine@127.0.0.1
            "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": str(CONFIRM), "PROVIDERS_ATS_DEMO_MARKET": "false",
            "PROVIDERS_ATS_WEBHOOK_URL": f"{BenchStack.api_url}/api/webhooks/ats/",
            "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0"}
-# the production poll (30 s; the ATS's webhooks wake an order sooner): at 5 s, as before, every resting order read
-# the ATS every 5 s — 1,000 orders 200 reads a second, the load that kept the window from finishing
-TIMINGS = O.OrderTimings(poll_seconds=30.0, queued_after_seconds=10.0, polls_per_run=500)
 
 
 class Ats:
@@ -96,8 +94,7 @@ async def round_trips(http: httpx.AsyncClient, traders: list[dict[str, Any]], ti
     """Each trader places `rounds` resting limit bids one after the other; the ms of each create + submit."""
     async def one(user: dict[str, Any]) -> list[float]:
         base = f"/api/financial-accounts/acct-{user['user_id']}/orders"
-        body = {"financialInstrumentId": O.instrument_id_of(ticker), "type": "LIMIT", "term": "GOOD_TIL_CANCELED",
-                "context": "bid", "units": 1, "unitPrice": "5.00", "disclosureReadAndAgreedTo": True}
+        body = resting_bid(ticker)
         out = []
         for _ in range(rounds):
             t = time.perf_counter()
@@ -126,8 +123,7 @@ async def profile_one(http: httpx.AsyncClient, client: Client, user: dict[str, A
     to the submit's answer — each event with the ms since the one before it (an activity's name on its
     scheduling)."""
     base = f"/api/financial-accounts/acct-{user['user_id']}/orders"
-    body = {"financialInstrumentId": O.instrument_id_of(ticker), "type": "LIMIT", "term": "GOOD_TIL_CANCELED",
-            "context": "bid", "units": 1, "unitPrice": "5.00", "disclosureReadAndAgreedTo": True}
+    body = resting_bid(ticker)
     t0 = time.perf_counter()
     r = await http.post(base, json=body, headers={**user["headers"], "Idempotency-Key": uuid.uuid4().hex})
     t1 = time.perf_counter()

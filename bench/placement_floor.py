@@ -29,13 +29,13 @@ from activities import trading_types as T
 from activities.trading import TradingActivities
 from api.state import AppState
 from bench.bare_workflow import BareWorkflow
+from bench.order_inputs import TIMINGS, resting_bid
 from clients.ats import ats_client
 from config import Settings
 from workflows import order_types as O
 from workflows.order_state import OrderState
 
 PARTS = ("prevalidate request", "workflow start", "view written", "ledger hold", "ATS placement", "api read")
-TIMINGS = O.OrderTimings(poll_seconds=30.0, queued_after_seconds=10.0, polls_per_run=500)
 
 
 def _first_steps(user_id: int, asset_id: int, ticker: str) -> T.HoldPlaceInput:
@@ -64,8 +64,7 @@ class Floor:
         async def one(user: dict[str, Any]) -> list[float]:
             uid = int(user["user_id"])
             base = f"/api/financial-accounts/{O.account_id_for(uid)}"
-            body = {"financialInstrumentId": O.instrument_id_of(ticker), "type": "LIMIT", "term": "GOOD_TIL_CANCELED",
-                    "context": "bid", "units": 1, "unitPrice": "5.00", "disclosureReadAndAgreedTo": True}
+            body = resting_bid(ticker)
             out = []
             for _ in range(rounds):
                 marks = [time.perf_counter()]

@@ -98,14 +98,14 @@ async def _refresh_market(state: AppState, instrument: str, *, pricing: bool) ->
 @router.post("/api/webhooks/ats/", response_model=WebhookAck)
 async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
     event = await verified(request, state)
-    if str(event["topic"]) in ANSWERED_BY_PLACEMENT:  # only the book moved: applying it twice is harmless, so no
-        instrument = _dict(event.get("data")).get("financialInstrumentId")  # de-duplication (no database at all)
+    topic, data = str(event["topic"]), _dict(event.get("data"))
+    if topic in ANSWERED_BY_PLACEMENT:  # only the book moved: applying it twice is harmless, so no de-duplication
+        instrument = data.get("financialInstrumentId")  # (no database at all)
         if isinstance(instrument, str):
             await _refresh_market(state, instrument, pricing=False)
         return WebhookAck(status="applied")
     if await applied_before(db, event):
         return WebhookAck(status="duplicate")
-    topic, data = str(event["topic"]), _dict(event.get("data"))
     if topic.startswith("window."):
         instrument = data.get("instrument_id")
         if isinstance(instrument, str):
