@@ -1,6 +1,9 @@
 # Vitrine — the two commands: `make dev` (whole stack with demo data) and `make test` (every test).
 SHELL := /bin/bash
 PY := .venv/bin/python
+# under `make test`, each stage's first line: `[stage] <target> started HH:MM:SS @<epoch>`; .ci/run turns them into
+# each stage's time
+STAGE = $(if $(filter test,$(MAKECMDGOALS)),@echo "[stage] $@ started $$(date +%T) @$$(date +%s.%N)")
 
 .PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle bench-chaos chaos explore test-repeat fuzz
 
@@ -11,19 +14,25 @@ test: setup lint test-python test-frontend test-e2e
 	@echo "make test: all suites passed"
 
 setup:
+	$(STAGE)
 	@scripts/setup.sh
 
 lint:
+	$(STAGE)
 	@.venv/bin/ruff check .
 	@.venv/bin/mypy .
 	@.venv/bin/lint-imports --no-cache
 	@$(PY) scripts/gen_rules.py --check
 	@$(PY) scripts/export_openapi.py --check
 
+# two pytest-xdist workers, each a session of its own (database, Redis, Temporal server, providers: tests/conftest.py);
+# a module's tests on one worker, the chaos package's on one, the longest first; then the 30 slowest tests' times
 test-python:
-	@$(PY) -m pytest
+	$(STAGE)
+	@$(PY) -m pytest -n $${VITRINE_TEST_WORKERS:-2} --dist loadgroup --no-loadscope-reorder --durations=30
 
 test-frontend:
+	$(STAGE)
 	@cd frontend && npm run -s typecheck && npm test --silent && npm run -s build >/dev/null
 	@$(PY) -m bench.bundle --no-build
 
@@ -33,8 +42,13 @@ fuzz: setup
 	@VITRINE_FUZZ_EXAMPLES=$${VITRINE_FUZZ_EXAMPLES:-200} VITRINE_FUZZ_MAX_TIME=$${VITRINE_FUZZ_MAX_TIME:-1200} \
 		VITRINE_FUZZ_SEED=$${VITRINE_FUZZ_SEED:-0} $(PY) -m pytest -s -p no:logging tests/api/test_schemathesis.py
 
+# node's TAP output is teed to .data/ci/e2e.tap, then each browser test's time (scripts/e2e_times.py); the exit code
+# is the tests'
 test-e2e:
-	@$(PY) scripts/stack.py e2e -- npm --prefix frontend run -s e2e
+	$(STAGE)
+	@mkdir -p .data/ci; set -o pipefail; \
+		$(PY) scripts/stack.py e2e -- npm --prefix frontend run -s e2e | tee .data/ci/e2e.tap; rc=$$?; \
+		$(PY) scripts/e2e_times.py .data/ci/e2e.tap || true; exit $$rc
 
 openapi: setup
 	@$(PY) scripts/export_openapi.py frontend/openapi.json && cd frontend && npm run -s gen:api

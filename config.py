@@ -117,6 +117,10 @@ class Settings(BaseSettings):
     # then a restarted worker), below the proxy's 120 s read timeout (deploy/nginx.conf)
     workflow_answer_wait_seconds: float = 100.0
     offering_recheck_seconds: int = 3600  # an offering workflow re-reads its asset's dates this often
+    # at worker start, a workflow for every open or upcoming offering (worker/offerings.py); off for the workers the
+    # tests start as processes beside the session's own (tests/flows/test_faults.py): those would close the demo's
+    # sold-out offering under the tests that read the seeded catalogue
+    start_offerings: bool = True
     # the purchase flow: how long shares stay held, how long a signature may take, when an idle flow ends
     reservation_ttl_seconds: int = 20 * 60
     signature_timeout_seconds: int = 30 * 60

@@ -5,6 +5,8 @@
 - the stage: the target of make's `*** [Makefile:N: <target>] Error` line (setup, lint, test-python, test-frontend,
   test-e2e);
 - test-python: each failed test's id, where it raised and its first assertion/error lines (scripts/pytest_output.py);
+- test-python, test-e2e: each stack that did not start (scripts/stack.py's `[stack] ...` message: the process, its
+  exit code, its log and the log's last lines) and each stack folder kept for the failure;
 - lint, test-frontend: the tools' error lines (ruff, mypy, import-linter, stale generated files; tsc, vitest);
 - test-e2e: each failed browser test, its error's first lines, the step (the test file's line in the stack, with
   its source), the page's last URL, the screenshots written since EPOCH (frontend/test-results/) and the stack's
@@ -36,6 +38,11 @@ LINT = [re.compile(p) for p in (
     r"^Contracts: .*broken",
     r"^stale: ",  # gen_rules.py / export_openapi.py --check
 )]
+# scripts/stack.py's StackStartError (bare in the e2e stage's log, after pytest's `E` and the exception's name in a
+# test's) and the fixtures' kept folders; its messages say one of these words. The log's tail follows as `name | line`.
+STACK = re.compile(r"^(?:E\s+)?(?:[\w.]+: )?(\[stack\] .*\b(?:exited|killed|did not come up|failed|in use|kept)\b.*)$")
+STACK_LOG = re.compile(r"^(?:E\s+)?(\s*[\w.-]+ \| .*)$")
+STACK_TAIL = 40
 FRONTEND = [re.compile(p) for p in (
     r"error TS\d+:",  # tsc
     r"^\s*(FAIL|×|✗) ",  # vitest
@@ -115,6 +122,24 @@ def browser_failures(lines: list[str], root: Path) -> list[BrowserFailure]:
     return found
 
 
+def stack_failures(lines: list[str]) -> list[str]:
+    """Each `[stack]` failure message (once: pytest repeats a package fixture's error for every test) with the log
+    lines that follow it, up to STACK_TAIL, and the kept folders."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for i, line in enumerate(lines):
+        m = STACK.match(line.rstrip())
+        if not m or m.group(1) in seen:
+            continue
+        seen.add(m.group(1))
+        out.append(m.group(1))
+        for follow in lines[i + 1:i + 1 + STACK_TAIL]:
+            if not (log := STACK_LOG.match(follow.rstrip())):
+                break
+            out.append(f"    {log.group(1).strip()}")
+    return out
+
+
 def browser_summary(lines: list[str], run: Run) -> list[str]:
     out: list[str] = []
     for f in browser_failures(lines, run.root):
@@ -131,11 +156,11 @@ def browser_summary(lines: list[str], run: Run) -> list[str]:
     for log in sorted(logs.glob("*.log")) if logs.exists() else []:
         text = log.read_text(errors="replace")
         out.append(f"stack log: {log.relative_to(run.root)} ({text.count('Traceback')} tracebacks)")
-    return out
+    return out + stack_failures(lines)
 
 
 def python_summary(lines: list[str], run: Run) -> list[str]:
-    return [line for f in failures("\n".join(lines)) for line in f.render()]
+    return [line for f in failures("\n".join(lines)) for line in f.render()] + stack_failures(lines)
 
 
 def lint_summary(lines: list[str], run: Run) -> list[str]:

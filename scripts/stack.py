@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import http.client
 import os
+import re
 import shutil
 import signal
 import socket
@@ -18,13 +20,16 @@ import sys
 import threading
 import time
 import urllib.request
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from clients.temporal_server import dev_server_args  # noqa: E402
+from scripts.ports import free_port  # noqa: E402
 from workflows.search_attributes import cli_args  # noqa: E402
 
 PY = str(ROOT / ".venv/bin/python")
@@ -45,6 +50,9 @@ class Profile:
     # whose settings the stack runs with: make dev's ("dev": the market maker on, the ATS's demo hours) or the
     # browser tests' ("e2e": no market maker, shorter hours, faster providers); by default the profile's own name
     settings_of: str = ""
+    # ports the allocator chose (the tests' stacks): a service that lost its port between choice and bind moves to a
+    # fresh one; the fixed ports of dev and e2e stay, and an api already on them means another stack of the profile
+    ports_chosen: bool = False
 
     @property
     def settings(self) -> str:
@@ -57,22 +65,70 @@ PROFILES = {
 }
 
 
+# the services' ports (Profile's fields) and the apps, which read every other service's port from the environment
+SERVICE_PORTS = {"redis": ("redis",), "temporal": ("temporal", "temporal_ui"), "providers": ("providers",),
+                 "api": ("api",), "frontend": ("frontend",)}
+APPS = ("providers", "worker", "api", "frontend")
+TAIL_LINES = 40
+# what Redis, Temporal, PostgreSQL and uvicorn log when their port is taken
+PORT_TAKEN = re.compile(r"address already in use", re.IGNORECASE)
+
+
+class StackStartError(RuntimeError):
+    """A stack that did not come up. The message starts with `[stack] ` (scripts/ci_summary.py shows it from a CI
+    log: keep the words exited / did not come up / failed / in use in it) and holds the cause: the process, its exit
+    code, its log and the log's last lines. Not a SystemExit: pytest caches a fixture's Exception, so a package's
+    stack that failed is not started again for each of its tests; `main` prints it and exits 1."""
+
+    def __init__(self, message: str, process: str | None = None) -> None:
+        super().__init__(message)
+        self.process = process  # the service that exited, if one did
+
+
 def port_open(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.2)
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
-def wait_for(what: str, check: object, timeout: float = 90) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            if check():  # type: ignore[operator]
-                return
-        except OSError:
-            pass
-        time.sleep(0.25)
-    raise SystemExit(f"[stack] {what} did not come up within {timeout:.0f}s (see .data/logs/)")
+def redis_ping(port: int) -> bool:
+    """A Redis answers on the port (an open port alone may be whoever took it); one asking for a password too."""
+    with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+        s.sendall(b"PING\r\n")
+        return s.recv(16).startswith((b"+PONG", b"-NOAUTH"))
+
+
+def answers(probe: Callable[[], object]) -> bool:
+    try:
+        return bool(probe())
+    except (OSError, http.client.HTTPException):
+        return False
+
+
+def log_tail(log: Path, since: int = 0, lines: int = TAIL_LINES) -> list[str]:
+    """The log's last lines after byte `since` (one launch's), none when there is no log."""
+    try:
+        with open(log, "rb") as f:
+            f.seek(max(since, f.seek(0, os.SEEK_END) - 64 * 1024))
+            data = f.read()
+    except OSError:
+        return []
+    return data.decode(errors="replace").splitlines()[-lines:]
+
+
+def failure(name: str, headline: str, log: Path, since: int = 0) -> str:
+    """`[stack] <headline> (log: ...)` and the log's last lines, each as `  <name> | line` (make dev's echo)."""
+    tail = log_tail(log, since)
+    head = f"[stack] {headline} (log: {log})"
+    if not tail:
+        return f"{head}; the log is empty"
+    return "\n".join([f"{head}; its last {len(tail)} lines:", *(f"{name:>9} | {line}" for line in tail)])
+
+
+def exit_status(returncode: int) -> str:
+    if returncode < 0:
+        return f"was killed by {signal.Signals(-returncode).name}"
+    return f"exited with code {returncode}"
 
 
 def recreate_database(url: str) -> None:
@@ -99,23 +155,20 @@ class Stack:
         self.procs: list[tuple[str, subprocess.Popen[bytes]]] = []
         self.logs = ROOT / ".data/logs" / profile.name
         self.logs.mkdir(parents=True, exist_ok=True)
+        self.pumps: dict[str, threading.Thread] = {}  # each process's log writer, by name (its latest launch)
+        self.since: dict[str, int] = {}  # where each process's latest launch begins in its log
+        self.cwds: dict[str, Path] = {}
+        self.awaited: set[str] = set()  # the services that were ready once
+        self.moved: set[str] = set()  # the services that moved to fresh ports (once at most)
         self.env = {
             **os.environ,
             "PYTHONUNBUFFERED": "1",
             "VITRINE_ENV": profile.name,
             "VITRINE_DATABASE_URL": f"postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/{profile.database}",
-            "VITRINE_REDIS_URL": f"redis://127.0.0.1:{profile.redis}/0",
-            "VITRINE_TEMPORAL_ADDRESS": f"127.0.0.1:{profile.temporal}",
-            "VITRINE_PROVIDERS_URL": f"http://127.0.0.1:{profile.providers}",
-            "VITRINE_APP_URL": f"http://localhost:{profile.frontend or profile.api}",
             "PROVIDERS_DB_PATH": str(ROOT / f".data/providers-{profile.name}.sqlite3"),
-            "PROVIDERS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/payments/",
-            "PROVIDERS_ESIGN_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/esign/",
-            "PROVIDERS_PUBLIC_URL": f"http://127.0.0.1:{profile.providers}",
             # the ATS (providers/ats): schema ats of the same database; demo hours (post-only 60 s, open 120 s,
             # confirmation 45 s, repeating) so every phase shows at any hour; a market maker moves the books
             "PROVIDERS_ATS_DATABASE_URL": f"postgresql://vitrine:vitrine@127.0.0.1:5432/{profile.database}",
-            "PROVIDERS_ATS_WEBHOOK_URL": f"http://127.0.0.1:{profile.api}/api/webhooks/ats/",
             "PROVIDERS_ATS_SCHEDULE": "demo",
             "PROVIDERS_ATS_MARKET_MAKER": "true",
             "PROVIDERS_ATS_TOKEN_TTL_SECONDS": "300",
@@ -147,13 +200,93 @@ class Stack:
                              "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "3600", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "3600",
                              "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "1800", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0",
                              "VITRINE_ORDER_POLL_SECONDS": "5"})
+        self.env.update(self.port_env())
+
+    def port_env(self) -> dict[str, str]:
+        """The environment that names the services' ports (set again when one moves)."""
+        p = self.p
+        env = {
+            "VITRINE_REDIS_URL": f"redis://127.0.0.1:{p.redis}/0",
+            "VITRINE_TEMPORAL_ADDRESS": f"127.0.0.1:{p.temporal}",
+            "VITRINE_PROVIDERS_URL": f"http://127.0.0.1:{p.providers}",
+            "VITRINE_APP_URL": f"http://localhost:{p.frontend or p.api}",
+            "PROVIDERS_WEBHOOK_URL": f"http://127.0.0.1:{p.api}/api/webhooks/payments/",
+            "PROVIDERS_ESIGN_WEBHOOK_URL": f"http://127.0.0.1:{p.api}/api/webhooks/esign/",
+            "PROVIDERS_PUBLIC_URL": f"http://127.0.0.1:{p.providers}",
+            "PROVIDERS_ATS_WEBHOOK_URL": f"http://127.0.0.1:{p.api}/api/webhooks/ats/",
+        }
+        if p.frontend:
+            env["VITE_API_URL"] = f"http://127.0.0.1:{p.api}"
+        return env
+
+    @property
+    def redis_dir(self) -> Path:
+        return ROOT / f".data/redis-{self.p.name}"
+
+    def command(self, name: str) -> list[str]:
+        """A service's command, from the ports in force."""
+        p = self.p
+        if name == "redis":
+            save = ["--save", "60", "1"] if p.persistent else ["--save", ""]
+            return ["redis-server", "--port", str(p.redis), "--bind", "127.0.0.1", "--dir", str(self.redis_dir),
+                    "--appendonly", "no", *save]
+        if name == "temporal":
+            temporal = [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p.temporal),
+                        "--ui-port", str(p.temporal_ui), "--log-level", "error", *cli_args(), *dev_server_args()]
+            if p.persistent:
+                return [*temporal, "--db-filename", str(ROOT / ".data/temporal.db"),
+                        "--ui-codec-endpoint", f"http://localhost:{p.api}/codec"]
+            return [*temporal, "--headless"]
+        if name == "providers":
+            return [PY, "-m", "uvicorn", "providers.app:app", "--host", "127.0.0.1", "--port", str(p.providers),
+                    "--no-access-log"]
+        if name == "worker":
+            return [PY, "-m", "worker"]
+        if name == "api":
+            return [PY, "-m", "uvicorn", "api.app:app", "--host", "0.0.0.0", "--port", str(p.api), "--no-access-log",
+                    "--no-proxy-headers"]
+        if name == "frontend":
+            return ["npm", "run", "dev", "--", "--port", str(p.frontend), "--strictPort"]
+        raise KeyError(name)
+
+    def probe(self, name: str) -> Callable[[], object]:
+        """What says the service is ready; it reads the ports when called (a service may move meanwhile). Redis
+        and the apps must answer: an open port alone may be whoever took it."""
+        probes: dict[str, Callable[[], object]] = {
+            "redis": lambda: redis_ping(self.p.redis),
+            "temporal": lambda: port_open(self.p.temporal),
+            "providers": lambda: http_ok(f"http://127.0.0.1:{self.p.providers}/health"),
+            "api": lambda: http_ok(f"http://127.0.0.1:{self.p.api}/api/health"),
+            "frontend": lambda: port_open(self.p.frontend),
+        }
+        return probes[name]
+
+    def service_ports(self, name: str) -> list[int]:
+        return [getattr(self.p, field) for field in SERVICE_PORTS.get(name, ())]
+
+    def choose_ports(self, name: str) -> None:
+        """Fresh ports for the service."""
+        fresh: dict[str, Any] = {field: free_port() for field in SERVICE_PORTS[name]}
+        self.p = replace(self.p, **fresh)
+
+    def apps(self) -> tuple[str, ...]:
+        return APPS
 
     def start(self, name: str, cmd: list[str], cwd: Path = ROOT) -> None:
-        log = open(self.logs / f"{name}.log", "ab")  # noqa: SIM115 (kept open for the child's life)
+        path = self.logs / f"{name}.log"
+        self.since[name] = path.stat().st_size if path.exists() else 0
+        self.cwds[name] = cwd
+        log = open(path, "ab")  # noqa: SIM115 (kept open for the child's life)
         proc = subprocess.Popen(cmd, cwd=cwd, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 start_new_session=True)
         self.procs.append((name, proc))
-        threading.Thread(target=self._pump, args=(name, proc, log), daemon=True).start()
+        self.pumps[name] = threading.Thread(target=self._pump, args=(name, proc, log), daemon=True)
+        self.pumps[name].start()
+
+    def relaunch(self, name: str) -> None:
+        """Starts the service again, from its command for the ports in force (its previous process is gone)."""
+        self.procs = [(n, p) for n, p in self.procs if n != name]
+        self.start(name, self.command(name), self.cwds.get(name, ROOT))
 
     def _pump(self, name: str, proc: subprocess.Popen[bytes], log: object) -> None:
         assert proc.stdout is not None
@@ -176,49 +309,116 @@ class Stack:
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
 
-    def check_alive(self) -> None:
-        for name, proc in self.procs:
-            if proc.poll() is not None:
-                raise SystemExit(f"[stack] {name} exited with {proc.returncode}; see {self.logs / (name + '.log')}")
+    def halt(self, names: Collection[str]) -> None:
+        """Stops these processes (SIGTERM, SIGKILL after 8 s)."""
+        live = [proc for name, proc in self.procs if name in names and proc.poll() is None]
+        for proc in live:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 8
+        for proc in live:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
 
+    # --- a start that fails names its cause ---------------------------------------------------------------------
+    def exited(self, name: str, proc: subprocess.Popen[bytes]) -> StackStartError:
+        """The error for a process that exited: its code, its log and the log's last lines of this launch."""
+        pump = self.pumps.get(name)
+        if pump is not None:
+            pump.join(2)  # the log gets the process's last lines first
+        message = failure(name, f"{name} {exit_status(proc.returncode)}", self.logs / f"{name}.log",
+                          self.since.get(name, 0))
+        return StackStartError(message, process=name)
+
+    def check_alive(self, names: Collection[str] | None = None) -> None:
+        """Every process (of `names`, when given) still runs."""
+        for name, proc in self.procs:
+            if (names is None or name in names) and proc.poll() is not None:
+                raise self.exited(name, proc)
+
+    def wait_for(self, what: str, check: Callable[[], object], timeout: float = 90,
+                 watch: Collection[str] | None = None) -> None:
+        """Polls `check` until it holds. A process of the stack (of `watch`, when given) that exits meanwhile fails
+        the wait at once with its exit code and its log's tail; a timeout shows the tail of `what`'s log."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.check_alive(watch)
+            if answers(check):
+                return
+            if time.monotonic() >= deadline:
+                break
+            time.sleep(0.25)
+        raise StackStartError(failure(what, f"{what} did not come up within {timeout:.0f}s", self.logs / f"{what}.log",
+                                      self.since.get(what, 0)), process=None)
+
+    def watched(self, name: str) -> Collection[str] | None:
+        """The processes whose exit fails the wait for `name`: all of them, while the stack starts."""
+        return None
+
+    def ready(self, name: str, timeout: float = 90) -> None:
+        """Waits for the service. A service of chosen ports that exits before it was ever ready because its port was
+        taken (between choice and bind) moves to fresh ports and starts once more."""
+        while True:
+            try:
+                self.wait_for(name, self.probe(name), timeout, self.watched(name))
+                break
+            except StackStartError as e:
+                if e.process is None or not self.may_move(e.process):
+                    raise
+                self.move(e.process)
+        self.awaited.add(name)
+
+    def lost_port(self, name: str) -> bool:
+        return any(PORT_TAKEN.search(line) for line in log_tail(self.logs / f"{name}.log", self.since.get(name, 0)))
+
+    def may_move(self, name: str) -> bool:
+        return (self.p.ports_chosen and bool(self.service_ports(name)) and name not in self.awaited
+                and name not in self.moved and self.lost_port(name))
+
+    def move(self, name: str) -> None:
+        """`name` lost its port: fresh ports for it and the environment that names them; it starts again, and so do
+        the apps that already run (they read the old ports from their environment)."""
+        old = self.service_ports(name)
+        self.moved.add(name)
+        self.choose_ports(name)
+        self.env.update(self.port_env())
+        stale = [n for n, proc in self.procs if n in self.apps() and n != name and proc.poll() is None]
+        print(f"[stack] {name} lost port {old} (taken between choice and bind): moved to {self.service_ports(name)}, "
+              f"restarting it{' and ' + ', '.join(stale) if stale else ''}", file=sys.stderr, flush=True)
+        self.halt(stale)
+        for n in [name, *stale]:
+            self.relaunch(n)
+        self.ready(name)
+        for n in stale:
+            if n in self.awaited:
+                self.ready(n)
+
+    # --- the whole stack -----------------------------------------------------------------------------------------
     def up(self) -> None:
         p = self.p
-        if port_open(p.api):
-            raise SystemExit(f"[stack] port {p.api} is in use: is another '{p.name}' stack running?")
-        if not port_open(p.redis):
-            rdir = ROOT / f".data/redis-{p.name}"
-            rdir.mkdir(parents=True, exist_ok=True)
-            save = ["--save", "60", "1"] if p.persistent else ["--save", ""]
-            self.start("redis", ["redis-server", "--port", str(p.redis), "--bind", "127.0.0.1", "--dir", str(rdir),
-                                 "--appendonly", "no", *save])
-        temporal = [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p.temporal),
-                    "--ui-port", str(p.temporal_ui), "--log-level", "error", *cli_args(),
-                    *dev_server_args()]
-        if p.persistent:
-            temporal += ["--db-filename", str(ROOT / ".data/temporal.db"),
-                         "--ui-codec-endpoint", f"http://localhost:{p.api}/codec"]
-        else:
-            temporal += ["--headless"]
-        self.start("temporal", temporal)
-        wait_for("redis", lambda: port_open(p.redis))
-        wait_for("temporal", lambda: port_open(p.temporal))
-        if not p.persistent:
+        if not p.ports_chosen and port_open(p.api):
+            raise StackStartError(f"[stack] port {p.api} is in use: is another '{p.name}' stack running?")
+        if not answers(lambda: redis_ping(p.redis)):  # a Redis already there is used (make dev: the machine's)
+            self.redis_dir.mkdir(parents=True, exist_ok=True)
+            self.start("redis", self.command("redis"))
+        self.start("temporal", self.command("temporal"))
+        self.ready("redis")
+        self.ready("temporal")
+        if not self.p.persistent:
             self.reset()
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
         self.run_once("seed", [PY, "-m", "store.seed"])
-        self.start("providers", [PY, "-m", "uvicorn", "providers.app:app", "--host", "127.0.0.1",
-                                 "--port", str(p.providers), "--no-access-log"])
-        self.start("worker", [PY, "-m", "worker"])
-        self.start("api", [PY, "-m", "uvicorn", "api.app:app", "--host", "0.0.0.0", "--port", str(p.api),
-                           "--no-access-log", "--no-proxy-headers"])
-        if p.frontend:
-            self.env["VITE_API_URL"] = f"http://127.0.0.1:{p.api}"
-            self.start("frontend", ["npm", "run", "dev", "--", "--port", str(p.frontend), "--strictPort"],
-                       cwd=ROOT / "frontend")
-        wait_for("providers", lambda: http_ok(f"http://127.0.0.1:{p.providers}/health"))
-        wait_for("api", lambda: http_ok(f"http://127.0.0.1:{p.api}/api/health"))
-        if p.frontend:
-            wait_for("frontend", lambda: port_open(p.frontend))
+        for name in ("providers", "worker", "api"):
+            self.start(name, self.command(name))
+        if self.p.frontend:
+            self.start("frontend", self.command("frontend"), cwd=ROOT / "frontend")
+        self.ready("providers")
+        self.ready("api")
+        if self.p.frontend:
+            self.ready("frontend")
         self.check_alive()
 
     def reset(self) -> None:
@@ -231,10 +431,12 @@ class Stack:
         shutil.rmtree(self.env["VITRINE_UPLOADS_DIR"], ignore_errors=True)
 
     def run_once(self, name: str, cmd: list[str]) -> None:
-        with open(self.logs / f"{name}.log", "ab") as log:
+        path = self.logs / f"{name}.log"
+        since = path.stat().st_size if path.exists() else 0
+        with open(path, "ab") as log:
             rc = subprocess.call(cmd, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         if rc != 0:
-            raise SystemExit(f"[stack] {name} failed ({rc}); see {self.logs / (name + '.log')}")
+            raise StackStartError(failure(name, f"{name} failed: it {exit_status(rc)}", path, since), process=None)
 
 
 def banner(p: Profile) -> str:
@@ -270,7 +472,8 @@ def main() -> int:
     stack = Stack(p, echo=p.name == "dev")
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
-        stack.up()
+        stack.up()  # a failure raises StackStartError: its message (the cause, the log's tail) is printed, exit 1
+        p = stack.p
         if p.name == "dev":
             print(banner(p), flush=True)
             while True:
@@ -280,6 +483,9 @@ def main() -> int:
         env = {**os.environ, "BASE_URL": f"http://127.0.0.1:{p.api}", "PROVIDERS_URL": f"http://127.0.0.1:{p.providers}",
                "API_URL": f"http://127.0.0.1:{p.api}"}
         return subprocess.call(cmd, cwd=ROOT, env=env) if cmd else 0
+    except StackStartError as e:  # the cause and the log's tail, without a traceback
+        print(e, file=sys.stderr, flush=True)
+        return 1
     except KeyboardInterrupt:
         return 0
     finally:

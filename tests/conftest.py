@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import socket
 import subprocess
 import tempfile
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +38,7 @@ from config import Settings
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
+from scripts.ports import free_port as free_port  # outside the ephemeral range, reserved across processes
 from store.sync_url import sync_url
 from tests.ats_schemas import drop_stale
 from tests.waiting import DEADLINE, eventually_sync
@@ -53,15 +55,22 @@ hypothesis_settings.register_profile("explore", deadline=None, print_blob=True, 
 hypothesis_settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
+# pytest-xdist's worker ("gw0", "gw1", ...; "" in a plain run): each worker is a session of its own, with a database,
+# a Redis, a Temporal server, providers and a task queue of its own, so two workers never see each other's data
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def _worker_database(url: str) -> str:
+    """The test database of this worker: `vitrine_test` in a plain run, `vitrine_test_gw1` under xdist."""
+    if not WORKER:
+        return url
+    base, _, name = url.rpartition("/")
+    return f"{base}/{name}_{WORKER}"
+
+
 # overridable so two test sessions (e.g. two people on one machine) do not share a database or Redis
-TEST_DB = os.environ.get("VITRINE_TEST_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test")
-REDIS_PORT = int(os.environ.get("VITRINE_TEST_REDIS_PORT", "6390"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+TEST_DB = _worker_database(os.environ.get("VITRINE_TEST_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test"))
+REDIS_PORT = free_port() if WORKER else int(os.environ.get("VITRINE_TEST_REDIS_PORT", "6390"))
 
 
 API_PORT = free_port()  # the api served over HTTP for the providers' webhooks (see `served_api`)
@@ -71,6 +80,52 @@ def port_open(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.2)
         return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+# --- a stack's folder (logs, databases) stays when it failed ------------------------------------------------------
+FAILED = pytest.StashKey[set[str]]()  # the ids of this session's tests that failed (in any phase)
+KEPT = pytest.StashKey[list[str]]()  # folders kept since the last report, which carries them (to xdist's controller)
+kept_lines: list[str] = []  # every kept folder, said again at the end of the run
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.failed:
+        item.session.stash.setdefault(FAILED, set()).add(item.nodeid)
+    pending = item.config.stash.setdefault(KEPT, [])
+    report.user_properties += [("stack kept", line) for line in pending]
+    pending.clear()
+    return report
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    kept_lines.extend(str(value) for name, value in report.user_properties if name == "stack kept")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The kept folders, where the CI log shows them (scripts/ci_summary.py repeats these lines)."""
+    for line in kept_lines:
+        terminalreporter.write_line(line)
+
+
+@contextmanager
+def kept_on_failure(request: pytest.FixtureRequest, folder: Path, holds: str, tests: str) -> Iterator[None]:
+    """Around a stack's fixture: its folder stays for the post-mortem when the stack did not start (or stop) or a
+    test whose id starts with `tests` failed; it is removed, all of it, when everything passed."""
+    try:
+        yield
+    except BaseException:
+        _keep(request, folder, holds)
+        raise
+    if any(test.startswith(tests) for test in request.session.stash.get(FAILED, set())):
+        _keep(request, folder, holds)
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _keep(request: pytest.FixtureRequest, folder: Path, holds: str) -> None:
+    request.config.stash.setdefault(KEPT, []).append(f"[stack] kept {folder} ({holds}) for the failure")
 
 
 @pytest.fixture(scope="session")
@@ -87,9 +142,49 @@ def redis_server() -> Iterator[str]:
         proc.wait()
 
 
+def create_database(url: str) -> None:
+    """Creates the database of ``url`` when it is missing (an xdist worker's), through the server's `postgres`
+    database with the same credentials (the vitrine role may create databases: scripts/postgres.sh)."""
+    base, _, name = sync_url(url).rpartition("/")
+    admin = create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as c:
+            if c.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}).scalar() is None:
+                c.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        admin.dispose()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if WORKER:  # a module may reach TEST_DB before any fixture asks for the `database` (tests/trading/order_harness.py)
+        create_database(TEST_DB)
+
+
+# the longest groups (docs/testing.md's table), handed out first under xdist so none of them is the run's tail
+LONGEST_FIRST = ["chaos", "tests/api/test_schemathesis.py", "tests/flows/test_purchase_faults.py", "tests/test_dev_stack.py",
+                 "tests/flows/test_faults.py", "tests/providers/test_payments.py"]
+
+
+def _group(item: pytest.Item) -> str:
+    path = item.nodeid.split("::")[0]
+    return "chaos" if path.startswith("tests/chaos/") else path
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (`make test-python`: `-n 2 --dist loadgroup --no-loadscope-reorder`), a module's tests stay on
+    one worker (its module fixtures start once), the chaos package's on one worker (one stack of processes; its PII
+    scan reads what the others left), and the longest groups go first. A plain run keeps the collection's order."""
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(_group(item)))
+    if WORKER:
+        rank = {group: i for i, group in enumerate(LONGEST_FIRST)}
+        items.sort(key=lambda item: rank.get(_group(item), len(rank)))  # stable: a group keeps its own order
+
+
 @pytest.fixture(scope="session")
 def database() -> str:
     """A fresh schema in vitrine_test, built by the Alembic migrations, with the demo data loaded."""
+    create_database(TEST_DB)
     engine = create_engine(sync_url(TEST_DB))
     with engine.begin() as c:
         c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public; GRANT ALL ON SCHEMA public TO vitrine"))
@@ -174,6 +269,7 @@ async def temporal_env() -> AsyncIterator[WorkflowEnvironment]:
     env = await WorkflowEnvironment.start_local(
         data_converter=data_converter(Settings()),
         dev_server_existing_path=str(ROOT / ".tools/bin/temporal"), search_attributes=sa.ALL,
+        port=free_port(),  # from the reserved pool, not the kernel's ephemeral range (scripts/ports.py)
         dev_server_log_level="error", dev_server_extra_args=dev_server_args(),
     )
     yield env

@@ -172,3 +172,68 @@ def test_ci_run_keeps_makes_exit_code_and_ends_with_the_summary(tmp_path: Path) 
     last = done.stdout.splitlines()
     assert "==== CI failed in stage lint ====" in last
     assert last[-1] == f"==== the whole log: {tmp_path / 'run.log'} ===="
+
+
+CHAOS_LOG = """\
+EE                                                                       [100%]
+==================================== ERRORS ====================================
+______________ ERROR at setup of test_api_restarts_keep_sessions _______________
+
+    @pytest.fixture(scope="package")
+    def chaos_stack(request: pytest.FixtureRequest) -> Iterator[ChaosStack]:
+>               raise self.exited(name, proc)
+E               scripts.stack.StackStartError: [stack] api-b exited with code 1 (log: /tmp/vitrine-chaos-x1/logs/api-b.log); \
+its last 3 lines:
+E                   api-b | Traceback (most recent call last):
+E                   api-b |   File "/work/api/app.py", line 3, in <module>
+E                   api-b | ImportError: cannot import name 'routes'
+
+scripts/stack.py:340: StackStartError
+_______________ ERROR at setup of test_worker_restarts_mid_flow ________________
+E               scripts.stack.StackStartError: [stack] api-b exited with code 1 (log: /tmp/vitrine-chaos-x1/logs/api-b.log); \
+its last 3 lines:
+E                   api-b | Traceback (most recent call last):
+E                   api-b |   File "/work/api/app.py", line 3, in <module>
+E                   api-b | ImportError: cannot import name 'routes'
+
+scripts/stack.py:340: StackStartError
+[stack] kept /tmp/vitrine-chaos-x1 (logs, databases) for the failure
+=========================== short test summary info ============================
+ERROR tests/chaos/test_restarts.py::test_api_restarts_keep_sessions - scripts.stack.StackStartError: [stack] api-b exited...
+ERROR tests/chaos/test_restarts.py::test_worker_restarts_mid_flow - scripts.stack.StackStartError: [stack] api-b exited...
+2 errors in 41.20s
+make: *** [Makefile:23: test-python] Error 1
+"""
+
+E2E_STACK_LOG = """\
+[stack] temporal exited with code 1 (log: /work/.data/logs/e2e/temporal.log); its last 2 lines:
+ temporal | time=2026-11-28T07:12:19 level=ERROR msg="can't set frontend port 7243: listen tcp 127.0.0.1:7243: bind: \
+address already in use"
+ temporal | exit status 1
+make: *** [Makefile:36: test-e2e] Error 1
+"""
+
+
+def test_a_stack_that_did_not_start_shows_its_cause_its_log_tail_and_the_kept_folder(tmp_path: Path) -> None:
+    """The `[stack]` message once (pytest repeats a package fixture's error for each test), the log lines after it,
+    the kept folder; in the browser stage too (the stack's message printed before any test ran)."""
+    lines = summary(CHAOS_LOG)
+    assert lines[0] == "==== CI failed in stage test-python ===="
+    assert "ERROR tests/chaos/test_restarts.py::test_api_restarts_keep_sessions" in lines
+    stack = lines[lines.index("ERROR tests/chaos/test_restarts.py::test_worker_restarts_mid_flow") + 1:]
+    stack = stack[next(i for i, line in enumerate(stack) if line.startswith("[stack]")):]
+    assert stack == [
+        "[stack] api-b exited with code 1 (log: /tmp/vitrine-chaos-x1/logs/api-b.log); its last 3 lines:",
+        "    api-b | Traceback (most recent call last):",
+        '    api-b |   File "/work/api/app.py", line 3, in <module>',
+        "    api-b | ImportError: cannot import name 'routes'",
+        "[stack] kept /tmp/vitrine-chaos-x1 (logs, databases) for the failure",
+    ]
+
+    assert summary(E2E_STACK_LOG, Run(since=0, root=tmp_path)) == [
+        "==== CI failed in stage test-e2e ====",
+        "[stack] temporal exited with code 1 (log: /work/.data/logs/e2e/temporal.log); its last 2 lines:",
+        '    temporal | time=2026-11-28T07:12:19 level=ERROR msg="can\'t set frontend port 7243: listen tcp '
+        '127.0.0.1:7243: bind: address already in use"',
+        "    temporal | exit status 1",
+    ]

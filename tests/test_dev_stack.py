@@ -10,6 +10,7 @@ reported: the catalogue said Post Only all day and nothing matched until real ma
 
 from __future__ import annotations
 
+import shutil
 import uuid
 from collections.abc import Callable, Iterator
 from decimal import Decimal
@@ -19,8 +20,8 @@ import httpx
 import pytest
 
 from domain.order_rules import round_to_tick
-from scripts.stack import Profile, Stack
-from tests.conftest import free_port
+from scripts.stack import ROOT, Profile, Stack
+from tests.conftest import free_port, kept_on_failure
 from tests.waiting import eventually_sync
 
 INSTRUMENT = "88F40"
@@ -32,16 +33,19 @@ SESSION_DEADLINE = 4 * sum(float(v) for v in HOURS.values())  # a generous bound
 
 
 @pytest.fixture(scope="module")
-def dev_stack() -> Iterator[str]:
+def dev_stack(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Its logs (.data/logs/dev-check/, this run's only) stay when it did not start or the test failed."""
     profile = Profile("dev-check", free_port(), free_port(), free_port(), free_port(), free_port(), 0,
-                      "vitrine_dev_check", persistent=False, settings_of="dev")
+                      "vitrine_dev_check", persistent=False, settings_of="dev", ports_chosen=True)
+    shutil.rmtree(ROOT / ".data/logs" / profile.name, ignore_errors=True)
     stack = Stack(profile, echo=False)
     stack.env.update(HOURS)
-    try:
-        stack.up()
-        yield f"http://127.0.0.1:{profile.api}"
-    finally:
-        stack.stop()
+    with kept_on_failure(request, stack.logs, "logs", "tests/test_dev_stack.py"):
+        try:
+            stack.up()
+            yield f"http://127.0.0.1:{stack.p.api}"  # a service that lost its port moved: the stack's ports
+        finally:
+            stack.stop()
 
 
 def _asset(api: httpx.Client) -> dict[str, Any]:

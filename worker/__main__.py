@@ -53,7 +53,8 @@ async def main() -> None:
             loop.add_signal_handler(sig, stop.set)
         logging.info("worker polling task queue %s on %s", settings.task_queue, settings.temporal_address)
         async with worker:
-            offerings = asyncio.create_task(start_offerings(client, resources, settings))
+            offerings = asyncio.create_task(start_offerings(client, resources, settings) if settings.start_offerings
+                                            else asyncio.sleep(0))
             statements = asyncio.create_task(start_statements(client, resources, settings))
             await stop.wait()
             offerings.cancel()

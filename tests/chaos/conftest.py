@@ -15,6 +15,7 @@ from api.state import AppState
 from clients.temporal import connect
 from tests.chaos.faults import FaultHook
 from tests.chaos.stack import ChaosStack
+from tests.conftest import kept_on_failure
 from tests.flows.investors import offering
 
 LAST = "test_pii.py"
@@ -45,14 +46,16 @@ class Chaos:
 
 
 @pytest.fixture(scope="package")
-def chaos_stack() -> Iterator[ChaosStack]:
+def chaos_stack(request: pytest.FixtureRequest) -> Iterator[ChaosStack]:
+    """The stack's folder (logs, PostgreSQL's data, Temporal's database) stays when it did not start or a chaos test
+    failed (`[stack] kept <folder>` at the end of the run), and goes when everything passed."""
     stack = ChaosStack()
-    try:
-        stack.up()
-        yield stack
-    finally:
-        stack.stop()
-        stack.remove()
+    with kept_on_failure(request, stack.root, "logs, databases", "tests/chaos/"):
+        try:
+            stack.up()
+            yield stack
+        finally:
+            stack.stop()
 
 
 KEEPALIVE_SECONDS = 2.0  # below uvicorn's timeout_keep_alive (5 s)

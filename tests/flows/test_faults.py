@@ -53,7 +53,8 @@ class WorkerProcess:
         self.env = {**os.environ, "VITRINE_DATABASE_URL": settings.database_url, "VITRINE_REDIS_URL": settings.redis_url,
                     "VITRINE_TEMPORAL_ADDRESS": temporal_address, "VITRINE_PROVIDERS_URL": settings.providers_url,
                     "VITRINE_TASK_QUEUE": self.queue, "VITRINE_APP_URL": settings.app_url,
-                    "VITRINE_FAULT_HOOK_DIR": str(hook_dir)}
+                    "VITRINE_FAULT_HOOK_DIR": str(hook_dir),
+                    "VITRINE_START_OFFERINGS": "false"}  # the demo's offerings stay as seeded
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
