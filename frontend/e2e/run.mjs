@@ -1,0 +1,36 @@
+// Runs every browser test file (e2e/*.test.mjs) with node's test runner, E2E_CONCURRENCY files at once (2 by
+// default: one stack, one chromium per test), the longest files first so none of them is the run's tail. TAP on
+// stdout (scripts/ci_summary.py and scripts/e2e_times.py read it); the exit code is 1 when a test failed.
+// Two files share the stack at once: the trading journeys are the only file that moves the ATS's clock, and no other
+// file depends on the market's phase (the home page's hero accepts either).
+import fs from 'node:fs'
+import path from 'node:path'
+import { run } from 'node:test'
+import { tap } from 'node:test/reporters'
+import { fileURLToPath } from 'node:url'
+
+const HERE = path.dirname(fileURLToPath(import.meta.url))
+// the longest files (scripts/e2e_times.py's table in docs/testing.md), started first
+const LONGEST_FIRST = ['trading-journeys', 'make-investment', 'funding', 'account-pages', 'asset-page', 'onboarding']
+
+const rank = (file) => {
+  const i = LONGEST_FIRST.indexOf(path.basename(file, '.test.mjs'))
+  return i < 0 ? LONGEST_FIRST.length : i
+}
+const files = fs
+  .readdirSync(HERE)
+  .filter((f) => f.endsWith('.test.mjs'))
+  .sort()
+  .map((f) => path.join(HERE, f))
+  .sort((a, b) => rank(a) - rank(b))
+
+const concurrency = Number(process.env.E2E_CONCURRENCY || 2)
+let failed = false
+const stream = run({ files, concurrency })
+stream.on('test:fail', () => {
+  failed = true
+})
+stream.compose(tap).pipe(process.stdout)
+stream.on('end', () => {
+  process.exitCode = failed ? 1 : 0
+})
