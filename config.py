@@ -105,6 +105,12 @@ class Settings(BaseSettings):
     # tests); off elsewhere, where the Schedules make them
     statements_catch_up: bool = False
     statement_activity_timeout_seconds: int = 120
+    # the start-to-close of the provider and ledger activities of bank links, transfers and orders: a worker that died
+    # inside one leaves it to another worker once this has passed (none of them heartbeats: each is one provider call
+    # of at most `provider_timeout_seconds`, or one database transaction); the purchase's invest, a few calls, has
+    # its own. Tests set seconds, so a killed worker's activity runs again within seconds.
+    activity_timeout_seconds: float = 30.0
+    invest_timeout_seconds: float = 60.0
     micro_deposit_poll_seconds: int = 60
     micro_deposit_reminder_seconds: int = 72 * 3600
     micro_deposit_expiry_seconds: int = 14 * 24 * 3600

@@ -14,7 +14,6 @@ from domain import statements as S
 from store import statements as store
 from store.document_files import DocumentFiles
 from store.models import User
-from store.statement_pdf import statement_pdf, tax_document_pdf
 
 
 def _month(period: str) -> S.Month:
@@ -65,6 +64,10 @@ class StatementActivities(statements_types.StatementActivities):
             if existing is not None and not inp.remake:
                 return Made(inp.user_id, created=False)
             investor = _investor(await db.get(User, inp.user_id))
+            # here, not at the top: fpdf2 and its fontTools are a third of the worker's imports, paid at every start
+            # (a restarted worker leaves its workflows waiting that long) though statements are made once a month
+            from store.statement_pdf import statement_pdf, tax_document_pdf
+
             if kind == STATEMENT:
                 month = _month(inp.period)
                 pdf, name = statement_pdf(await store.statement_of(db, inp.user_id, month), investor), S.statement_name(month)

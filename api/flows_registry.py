@@ -26,7 +26,8 @@ class Start:
 
 
 def timings(s: Settings) -> BankLinkTimings:
-    return BankLinkTimings(s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds)
+    return BankLinkTimings(s.micro_deposit_poll_seconds, s.micro_deposit_reminder_seconds, s.micro_deposit_expiry_seconds,
+                           s.activity_timeout_seconds)
 
 
 def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseInput:
@@ -34,12 +35,13 @@ def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseIn
         u.id, a.asset_id, a.n, offering_states(s.enabled_states, s.io_closed_states), s.migration_flag, timings(s),
         s.reservation_ttl_seconds,
         s.signature_timeout_seconds, s.transfer_poll_seconds, f"{s.app_url.rstrip('/')}/dcsigncllbck",
-        {"ios": s.app_store_url, "android": s.play_store_url}, s.purchase_idle_timeout_seconds)
+        {"ios": s.app_store_url, "android": s.play_store_url}, s.purchase_idle_timeout_seconds,
+        invest_timeout_seconds=s.invest_timeout_seconds)
 
 
 def order_timings(s: Settings) -> OrderTimings:
     return OrderTimings(s.order_poll_seconds, s.order_queued_after_seconds, s.order_polls_per_run,
-                        s.order_place_tries_per_run)
+                        s.order_place_tries_per_run, s.activity_timeout_seconds)
 
 
 def order_input(u: User, s: Settings, a: Start) -> place_order.PlaceOrderInput:

@@ -29,7 +29,8 @@ async def start_transfer_workflow(state: AppState, t: Transfer, *, initiate: boo
     client = await state.temporal()
     with contextlib.suppress(WorkflowAlreadyStartedError):
         await client.start_workflow(
-            TransferWorkflow.run, TransferInput(t.id, t.user_id, state.settings.transfer_poll_seconds, initiate=initiate),
+            TransferWorkflow.run, TransferInput(t.id, t.user_id, state.settings.transfer_poll_seconds, initiate=initiate,
+                                               activity_timeout_seconds=state.settings.activity_timeout_seconds),
             id=workflow_id(t.id), task_queue=state.settings.task_queue, id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
             static_summary=f"{t.direction.title()} of ${t.amount} for user {t.user_id}",
             search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(t.user_id)),

@@ -19,10 +19,6 @@ import os
 from pathlib import Path
 from typing import Any, Protocol
 
-import boto3
-from botocore.config import Config
-from botocore.exceptions import ClientError
-
 from config import Settings
 
 PDF = "application/pdf"
@@ -67,6 +63,9 @@ class S3Bucket:
 
     def __init__(self, bucket: str, *, endpoint: str = "", region: str = "us-east-1", access_key: str = "",
                  secret_key: str = "", timeout_seconds: float = 10.0) -> None:
+        import boto3  # here, not at the top: a second of every worker's and api's start that uses a folder instead
+        from botocore.config import Config
+
         self.bucket = bucket
         self._client: Any = boto3.session.Session().client(
             "s3", endpoint_url=endpoint or None, region_name=region, aws_access_key_id=access_key or None,
@@ -82,6 +81,8 @@ class S3Bucket:
         return await asyncio.to_thread(self._get, key)
 
     def _get(self, key: str) -> bytes | None:
+        from botocore.exceptions import ClientError
+
         try:
             answer = self._client.get_object(Bucket=self.bucket, Key=key)
         except ClientError as e:

@@ -260,6 +260,8 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         mail_rate_limit=3, code_rate_limit=6,  # per account; per client address: every test calls from 127.0.0.1
         login_ip_rate_limit=10_000, reset_ip_rate_limit=10_000, mail_ip_rate_limit=10_000, code_ip_rate_limit=10_000,
         ops_token="test-ops-token", transfer_poll_seconds=1, micro_deposit_poll_seconds=1,
+        # a killed worker's activity runs again on another after seconds (tests/flows/test_faults.py)
+        activity_timeout_seconds=8, invest_timeout_seconds=12,
         market_refresh_seconds=0,  # the catalogue keeps its seeded market fields; tests refresh on purpose
         documents_dir=tempfile.mkdtemp(prefix="vitrine-documents-"),  # statements' PDFs: a folder of this run
     )

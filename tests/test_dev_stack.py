@@ -27,8 +27,8 @@ from tests.waiting import eventually_sync
 INSTRUMENT = "88F40"
 TRADER = {"email": "demo@vitrine.test", "password": "Vitrine2026!"}
 # the demo hours of this stack: short enough that a whole session passes within the test's deadline
-HOURS = {"PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "20", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "30",
-         "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "20"}
+HOURS = {"PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "12", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "18",
+         "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "12"}
 SESSION_DEADLINE = 4 * sum(float(v) for v in HOURS.values())  # a generous bound: four sessions
 
 

@@ -38,6 +38,7 @@ class BankLinkInput:
     started_at: str | None = None  # ISO 8601: when the first run started (the reminder and expiry count from it)
     reminded: bool = False
     attempts: int = 0  # amounts entered so far (each attempt's idempotency key is numbered)
+    activity_timeout_seconds: float = 30.0  # each activity's start-to-close
 
 
 @dataclass
@@ -91,7 +92,8 @@ class BankLinkWorkflow:
             if self._state.status == "unverified":
                 try:
                     self._state = await workflow.execute_activity_method(
-                        BankLinkActivities.check, inp.funding_source_id, start_to_close_timeout=timedelta(seconds=30),
+                        BankLinkActivities.check, inp.funding_source_id,
+                        start_to_close_timeout=timedelta(seconds=inp.activity_timeout_seconds),
                         retry_policy=RETRY)
                 except ActivityError:  # the provider did not answer: the next poll asks again
                     workflow.logger.warning("bank link %s: the provider's state could not be read", inp.funding_source_id)
@@ -104,7 +106,7 @@ class BankLinkWorkflow:
         try:
             await workflow.execute_activity_method(
                 BankLinkActivities.remind, Remind(self._inp.user_id, self._inp.funding_source_id, key),
-                start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
+                start_to_close_timeout=timedelta(seconds=self._inp.activity_timeout_seconds), retry_policy=RETRY)
         except ActivityError:  # a reminder that cannot be sent does not stop the verification
             workflow.logger.warning("bank link %s: the reminder could not be sent", self._inp.funding_source_id)
 
@@ -119,7 +121,7 @@ class BankLinkWorkflow:
         try:
             self._state = await workflow.execute_activity_method(
                 BankLinkActivities.verify, VerifyAmounts(self._inp.funding_source_id, amounts.value1, amounts.value2, key),
-                start_to_close_timeout=timedelta(seconds=30), retry_policy=RETRY)
+                start_to_close_timeout=timedelta(seconds=self._inp.activity_timeout_seconds), retry_policy=RETRY)
         except ActivityError as exc:
             cause = exc.cause
             if isinstance(cause, ApplicationError) and cause.type == "MicroDepositsRejected":

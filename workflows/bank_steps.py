@@ -29,6 +29,7 @@ class BankLinkTimings:
     poll_seconds: int = 60
     reminder_after_seconds: int = 72 * 3600
     expires_after_seconds: int = 14 * 24 * 3600
+    activity_timeout_seconds: float = 30.0  # the bank link's activities' start-to-close (and a deposit's transfer's)
 
 
 class BankSteps:
@@ -76,7 +77,7 @@ class BankSteps:
         t = self.timings
         await workflow.start_child_workflow(
             BankLinkWorkflow.run, BankLinkInput(self.user_id, funding_source_id, t.poll_seconds, t.reminder_after_seconds,
-                                                t.expires_after_seconds),
+                                                t.expires_after_seconds, activity_timeout_seconds=t.activity_timeout_seconds),
             id=bank_link_id(self.user_id, funding_source_id), parent_close_policy=ParentClosePolicy.ABANDON,
             static_summary=f"Micro-deposit verification of user {self.user_id}'s bank account",
             search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(self.user_id)),

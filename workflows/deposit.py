@@ -26,18 +26,19 @@ PURCHASE_DEPOSIT_LOCAL = "purchase-deposit-local"
 
 
 async def start_deposit(flow: FlowCore, user_id: int, amount: str, key: str, poll_seconds: int, retry: RetryPolicy,
-                        summary: str, *, server_activity: bool = False) -> workflow.ChildWorkflowHandle[Any, str] | None:
+                        summary: str, *, activity_timeout_seconds: float = 30.0,
+                        server_activity: bool = False) -> workflow.ChildWorkflowHandle[Any, str] | None:
     """The transfer workflow's handle, and `flow.facts["transfer"]`; None when the deposit was refused
     (`flow.error` says why) or when its transfer workflow is running already (no error: a Reset replayed the step;
     the key found the deposit opened before, so nothing is opened twice). `server_activity`: the purchase's
     commands before PURCHASE_DEPOSIT_LOCAL."""
-    request = OpenDeposit(user_id, amount, key)
+    request, timeout = OpenDeposit(user_id, amount, key), timedelta(seconds=activity_timeout_seconds)
     try:
         if server_activity:
             transfer: int = await workflow.execute_activity_method(
-                FundingActivities.open_deposit, request, start_to_close_timeout=timedelta(seconds=30), retry_policy=retry)
+                FundingActivities.open_deposit, request, start_to_close_timeout=timeout, retry_policy=retry)
         else:
-            transfer = await flow.call(FundingActivities.open_deposit, request, timedelta(seconds=30), retry)
+            transfer = await flow.call(FundingActivities.open_deposit, request, timeout, retry)
     except ApplicationError as exc:
         flow.error = FlowError("Transfer not started", exc.message or "Something went wrong")
         return None
@@ -47,7 +48,8 @@ async def start_deposit(flow: FlowCore, user_id: int, amount: str, key: str, pol
     flow.facts["transfer"] = {"id": transfer, "amount": amount}
     try:
         return await workflow.start_child_workflow(
-            TransferWorkflow.run, TransferInput(transfer, user_id, poll_seconds), id=transfer_id(transfer),
+            TransferWorkflow.run, TransferInput(transfer, user_id, poll_seconds,
+                                                activity_timeout_seconds=activity_timeout_seconds), id=transfer_id(transfer),
             parent_close_policy=ParentClosePolicy.ABANDON, static_summary=summary,
             search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(user_id)),
                                                      SearchAttributePair(sa.FLOW, "transfer")]))

@@ -120,7 +120,8 @@ class FundAccountWorkflow(FlowWorkflow):
         amount = T.parse_amount(fields["transfer_amount"])
         key = f.key(f"deposit:{f.version}:{amount}")  # this submission of this amount: once, whatever retries it
         if await start_deposit(f, self.inp.user_id, str(amount), key, self.inp.transfer_poll_seconds, RETRY,
-                               f"Deposit of ${amount} for user {self.inp.user_id}") is None and f.error:
+                               f"Deposit of ${amount} for user {self.inp.user_id}",
+                               activity_timeout_seconds=self.inp.bank_link.activity_timeout_seconds) is None and f.error:
             return False
         f.values["transfer"] = {"transfer_amount": str(amount)}
         return True

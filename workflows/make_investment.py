@@ -78,7 +78,7 @@ class MakeInvestmentWorkflow:
         self.profile = ProfileSteps(self.flow, inp.user_id, self.bank, inp.enabled_states)
         self.hold = ShareHold(inp.user_id, inp.asset_id, inp.reservation_ttl_seconds, self._over)
         self.deposit = PurchaseDeposit(self.flow, inp.user_id, inp.transfer_poll_seconds, self.tasks, self._recost,
-                                       self._advance, self._changed_alone)
+                                       self._advance, self._changed_alone, inp.bank_link.activity_timeout_seconds)
         self.signature = Signature(self.flow, inp.signature_timeout_seconds, self._signed, self._signature_failed,
                                    lambda: self._over() or self.flow.status in (COMPLETED, FAILED))
         # short database reads and writes are local activities: run by this worker, no round trip through the server
@@ -324,7 +324,7 @@ class MakeInvestmentWorkflow:
                 asset_ticker=str(self.p.asset["ticker"]),
                 envelope_id=self.signature.envelope.envelope_id if self.signature.envelope else None,
                 agreed_at=f.facts.get("agreed_at")),
-            start_to_close_timeout=timedelta(seconds=60), retry_policy=PROVIDER_RETRY)
+            start_to_close_timeout=timedelta(seconds=self.inp.invest_timeout_seconds), retry_policy=PROVIDER_RETRY)
         f.facts["gift"] = None  # a gift code is used for one attempt
         f.values["select-shares"] = {**f.values.get("select-shares", {}), "giftCode": ""}
         if out.ok:

@@ -27,7 +27,6 @@ ATS_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=
 # an investor's edit, cancel or confirmation (and an ops void): a little more patience (~20 s) before the refusal
 UPDATE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
                            maximum_attempts=6, non_retryable_error_types=[T.ATS_REJECTED, T.ATS_INVALID_CLIENT])
-TIMEOUT = timedelta(seconds=30)
 # a QUEUED order whose placement the ATS refused `place_tries_per_run` times continues as new and goes on placing (its
 # history stays bounded however long the broker refuses); before this patch the loop ran on in one run
 PLACE_CONTINUES = "order-place-continue-as-new"
@@ -80,7 +79,8 @@ class OrderSteps:
         """One server activity. Never a local one: an Update handler runs its own steps beside the main loop, and a
         local activity resolved beside them replays in another order than it ran (a nondeterminism error found by
         the chaos test: "Update machine does not handle this event: ActivityTaskScheduled")."""
-        return await workflow.execute_activity(name, arg, start_to_close_timeout=TIMEOUT, retry_policy=retry,
+        timeout = timedelta(seconds=self._inp.timings.activity_timeout_seconds)
+        return await workflow.execute_activity(name, arg, start_to_close_timeout=timeout, retry_policy=retry,
                                                result_type=result_type)
 
     def _hold_input(self) -> T.HoldInput:

@@ -77,6 +77,7 @@ class OrderTimings:
     queued_after_seconds: float = 10.0    # the ATS refused this long (429/503/401): show QUEUED to the browser
     polls_per_run: int = 200              # continue-as-new after this many polls (a GTC order lives for weeks)
     place_tries_per_run: int = 100        # a QUEUED order continues as new after this many refused placements
+    activity_timeout_seconds: float = 30.0  # each activity's start-to-close
 
 
 @dataclass

@@ -23,8 +23,9 @@ with workflow.unsafe.imports_passed_through():
 class PurchaseDeposit:
     def __init__(self, flow: FlowCore, user_id: int, poll_seconds: int, tasks: list[asyncio.Task[None]],
                  recost: Callable[[], None], advance: Callable[[], Awaitable[None]],
-                 changed: Callable[[], Awaitable[None]]) -> None:
+                 changed: Callable[[], Awaitable[None]], activity_timeout_seconds: float = 30.0) -> None:
         self.flow, self.user_id, self.poll_seconds, self.tasks = flow, user_id, poll_seconds, tasks
+        self.activity_timeout_seconds = activity_timeout_seconds
         self._recost, self._advance, self._changed = recost, advance, changed
 
     async def start(self) -> None:
@@ -40,6 +41,7 @@ class PurchaseDeposit:
         handle = await start_deposit(f, self.user_id, amount, f.key(f"deposit:{f.version}:{amount}"),
                                      self.poll_seconds, PROVIDER_RETRY,
                                      f"Deposit of ${amount} for user {self.user_id}'s purchase",
+                                     activity_timeout_seconds=self.activity_timeout_seconds,
                                      server_activity=not workflow.patched(PURCHASE_DEPOSIT_LOCAL))
         if handle is None:
             if f.error is None:  # its transfer runs already (a Reset replayed this step): wait for it on the cash

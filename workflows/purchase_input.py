@@ -31,6 +31,7 @@ class PurchaseInput:
     return_url: str = "http://localhost:5173/dcsigncllbck"
     app_links: dict[str, str] = field(default_factory=dict)
     idle_timeout_seconds: int = 24 * 3600
+    invest_timeout_seconds: float = 60.0  # the investment's start-to-close (a few provider and ledger calls)
 
 
 @dataclass

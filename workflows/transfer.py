@@ -35,6 +35,7 @@ class TransferInput:
     checks_per_run: int = 500  # then it continues as new (already submitted)
     submitted: bool = False  # carried by continue-as-new: the provider has the transfer, only wait for it
     initiate: bool = False  # requested by the api: the workflow posts the initiated entry (a flow's deposit did)
+    activity_timeout_seconds: float = 30.0  # each activity's start-to-close
 
 
 def workflow_id(transfer_id: int) -> str:
@@ -50,7 +51,7 @@ class TransferWorkflow:
 
     @workflow.run
     async def run(self, inp: TransferInput) -> str:
-        timeout = timedelta(seconds=30)
+        timeout = timedelta(seconds=inp.activity_timeout_seconds)
         if inp.initiate and not inp.submitted and workflow.patched(INITIATE_IN_WORKFLOW):
             self._refusal = await workflow.execute_activity_method(
                 TransferActivities.open, inp.transfer_id, start_to_close_timeout=timeout, retry_policy=OPEN_RETRY)

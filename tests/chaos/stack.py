@@ -55,7 +55,9 @@ class ChaosStack(Stack):
             # workflow polls every second, sale proceeds at once
             "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "100", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "100",
             "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "50", "PROVIDERS_ATS_DEMO_MARKET": "false",
-            "VITRINE_ORDER_POLL_SECONDS": "1", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0"})
+            "VITRINE_ORDER_POLL_SECONDS": "1", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0",
+            # a killed or paused worker's activity goes to another worker after seconds, not the product's 30
+            "VITRINE_ACTIVITY_TIMEOUT_SECONDS": "8", "VITRINE_INVEST_TIMEOUT_SECONDS": "12"})
 
     def _profile(self) -> Profile:
         p = self.ports

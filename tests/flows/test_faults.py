@@ -54,7 +54,9 @@ class WorkerProcess:
                     "VITRINE_TEMPORAL_ADDRESS": temporal_address, "VITRINE_PROVIDERS_URL": settings.providers_url,
                     "VITRINE_TASK_QUEUE": self.queue, "VITRINE_APP_URL": settings.app_url,
                     "VITRINE_FAULT_HOOK_DIR": str(hook_dir),
-                    "VITRINE_START_OFFERINGS": "false"}  # the demo's offerings stay as seeded
+                    "VITRINE_START_OFFERINGS": "false",  # the demo's offerings stay as seeded
+                    # a task for a workflow this worker had cached goes to any worker 1 s after this one was killed
+                    "VITRINE_WORKER_STICKY_TIMEOUT_SECONDS": "1"}
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -115,7 +117,8 @@ async def test_worker_killed_mid_transfer(api: httpx.AsyncClient, sandbox: httpx
                                 amount=Decimal("300.00"), hold_days=7)
     hook = worker_process.hook
     hook.arm({CHECK: DEADLINE})  # the first settlement check is held inside its body: the kill lands there
-    handle = await temporal_client.start_workflow(TransferWorkflow.run, TransferInput(t.id, user["user_id"], 1),
+    handle = await temporal_client.start_workflow(TransferWorkflow.run, TransferInput(t.id, user["user_id"], 1,
+                                                  activity_timeout_seconds=app_state.settings.activity_timeout_seconds),
                                                   id=transfer_id(t.id), task_queue=worker_process.queue)
     held = await hook.wait_held(CHECK, 0, handle.id, wait=DEADLINE)  # submitted, waiting for the settlement
     assert await entries(app_state, f"transfer-{t.id}:") == [f"transfer-{t.id}:initiated"]
@@ -150,7 +153,8 @@ async def test_worker_killed_mid_micro_deposit_verification(
         assert fs is not None
     wid = bank_link_id(user["user_id"], fs.id)
     await temporal_client.get_workflow_handle(wid).terminate("moved to the fault-test worker")
-    handle = await temporal_client.start_workflow(BankLinkWorkflow.run, BankLinkInput(user["user_id"], fs.id, 1),
+    handle = await temporal_client.start_workflow(BankLinkWorkflow.run, BankLinkInput(
+        user["user_id"], fs.id, 1, activity_timeout_seconds=app_state.settings.activity_timeout_seconds),
                                                   id=wid, task_queue=worker_process.queue)
     a, b = await micro_deposits(sandbox, user)
     worker_process.kill()

@@ -37,8 +37,9 @@ SIGNATURE_LIMIT = 3  # seconds; unlike the flow's 2 s step-shown timer, so the h
 async def start(client: Client, app_state: AppState, user: dict[str, Any], asset_id: int, queue: str | None = None,
                 **timings: Any) -> WorkflowHandle[Any, Any]:
     s = app_state.settings
+    inp = PurchaseInput(int(user["user_id"]), asset_id, 9, s.enabled_states, invest_timeout_seconds=s.invest_timeout_seconds)
     handle = await client.start_workflow(
-        MakeInvestmentWorkflow.run, replace(PurchaseInput(int(user["user_id"]), asset_id, 9, s.enabled_states), **timings),
+        MakeInvestmentWorkflow.run, replace(inp, **timings),
         id=workflow_id(int(user["user_id"]), asset_id, 9), task_queue=queue or s.task_queue)
     await handle.execute_update(MakeInvestmentWorkflow.open)  # as the api does: waits until the flow is ready
     return handle
@@ -172,7 +173,7 @@ async def test_worker_killed_mid_invest_posts_once(api: httpx.AsyncClient, app_s
     hook.disarm()
     worker_process.start()
     # the killed attempt never reports back: the server gives the investment to the new worker once its
-    # start_to_close (60 s, no heartbeat) has passed — within the tests' deadline
+    # start_to_close (`invest_timeout_seconds`, no heartbeat) has passed — within the tests' deadline
     state = await within_deadline(confirm, what="the confirmation after the kill")
     assert max(await attempts(temporal_client, handle.id, INVEST)) >= 2  # it ran again, and posted nothing twice
     assert state.step == "success" and state.context["view"] == "success"
