@@ -123,6 +123,15 @@ class Settings(BaseSettings):
     # then a restarted worker), below the proxy's 120 s read timeout (deploy/nginx.conf)
     workflow_answer_wait_seconds: float = 100.0
     offering_recheck_seconds: int = 3600  # an offering workflow re-reads its asset's dates this often
+    # "Notify me" (workflows/asset_notices.py): how often one api process looks for assets whose subscribers are due
+    # their notice (api/notice_trigger.py; 0: never, as in tests, which check on purpose), and the AssetNotices runs'
+    # pages (subscriptions claimed per transaction, notices listed), mails sent at once, mails before it continues
+    # as new, and its activities' start-to-close
+    notice_check_seconds: float = 10.0
+    notice_page_size: int = 200
+    notice_batch_size: int = 20
+    notice_mails_per_run: int = 1000
+    notice_activity_timeout_seconds: int = 30
     # at worker start, a workflow for every open or upcoming offering (worker/offerings.py); off for the workers the
     # tests start as processes beside the session's own (tests/flows/test_faults.py): those would close the demo's
     # sold-out offering under the tests that read the seeded catalogue

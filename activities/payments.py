@@ -3,10 +3,7 @@ local rows are upserted on the same keys, so a retried activity creates nothing 
 
 from __future__ import annotations
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
-from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -23,8 +20,9 @@ from activities.payments_types import (
 from activities.profile import _load
 from clients.http import ProviderRejected
 from clients.payments import BankLinkClient, PaymentsClient
+from store.banks import save_source
 from store.crypto import PiiCipher
-from store.models import FundingSource, User
+from store.models import User
 
 
 def rejected(exc: ProviderRejected) -> ApplicationError:
@@ -91,13 +89,9 @@ class PaymentActivities(payments_types.PaymentActivities):
 
     async def _save_source(self, db: AsyncSession, user_id: int, key: str, answer: dict[str, object], method: str,
                            **extra: str) -> LinkedBank:
-        await db.execute(insert(FundingSource).values(
-            user_id=user_id, provider_id=str(answer["id"]), status=str(answer["status"]), method=method,
-            bank_name=str(answer.get("bank_name") or ""), account_tail=str(answer.get("account_tail") or ""),
-            idempotency_key=key, **extra).on_conflict_do_nothing(index_elements=["idempotency_key"]))
-        await db.commit()
-        row = await db.scalar(select(FundingSource).where(col(FundingSource.idempotency_key) == key))
-        assert row is not None
+        row = await save_source(db, user_id=user_id, key=key, provider_id=str(answer["id"]), status=str(answer["status"]),
+                                method=method, bank_name=str(answer.get("bank_name") or ""),
+                                account_tail=str(answer.get("account_tail") or ""), **extra)
         return LinkedBank(row.id, row.status, row.bank_name, row.account_tail)
 
     @activity.defn(name="payments.link_manual")

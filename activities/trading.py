@@ -2,7 +2,8 @@
 the ATS's order calls (clients/ats with the worker process's one shared token, never a token in a payload), and
 the order list's projection (store/orders + store/live). Each is idempotent on a business key: the hold on the
 order id, the placement on the ATS idempotency key (the workflow id), an edit on its edit id, a fill on
-`fill:{order_id}:{execution_id}`, the release on the order id, a view on its version.
+`fill:{order_id}:{execution_id}`, a partial release on the facts it applies, the release on the order id, a view on
+its version.
 
 Errors: a refused hold is a non-retryable `HoldRefused` (details: the spec's code, the units the investor could
 use); the ATS's final 4xx a non-retryable `AtsRejected` (details: its code); 429/503/unreachable raise
@@ -23,10 +24,12 @@ from temporalio.exceptions import ApplicationError
 
 from activities import trading_types as T
 from clients.ats import AtsClient
+from clients.ats_market import read_instrument, trades_live
 from clients.http import ProviderRejected
 from store import orders as store_orders
 from store import trading_ledger as ledger
 from store.live import publish_order
+from workflows import order_types as O
 
 R = TypeVar("R")
 RETRY_LATER = frozenset({"IDEMPOTENCY_KEY_IN_USE", "ORDER_UPDATE_PENDING"})  # the ATS says: try again in a moment
@@ -135,6 +138,12 @@ class TradingActivities:
 
     @activity.defn(name=T.CANCEL)
     async def cancel(self, inp: T.CancelInput) -> T.CancelAnswer:
+        """Cancels at the ATS. Refused (AtsRejected LIVE_TRADING, nothing canceled) while the instrument trades live
+        (spec doc 3 §4.4): the api refuses such a cancel itself, but the window may have opened between its check and
+        this call (the ATS is the authority on the phase)."""
+        if inp.instrument_id and trades_live(await _ats(read_instrument(self._ats, inp.instrument_id))):
+            raise ApplicationError("the instrument trades live: no cancel", O.LIVE_TRADING, type=T.ATS_REJECTED,
+                                   non_retryable=True)
         answer = await _ats(self._ats.cancel_order(inp.account_id, inp.ats_order_id))
         return T.CancelAnswer(str(answer.get("cancel") or ""), T.order_of(answer.get("data") or {}))
 
@@ -189,6 +198,19 @@ class TradingActivities:
             except ledger.HoldClosed:
                 raise ApplicationError("the order's hold is closed", type=T.HOLD_CLOSED, non_retryable=True) from None
 
+    @activity.defn(name=T.RELEASE_PART)
+    async def release_part(self, inp: T.ReleasePartInput) -> bool:
+        """Gives back the part of the hold the order no longer needs (its unfilled units once it ended, what a bid's
+        executions cost below its limit, a voided execution's part); the filled units stay held until they settle.
+        Idempotent on the facts it applies (a retry gives nothing back twice)."""
+        reported = [ledger.ReportedExecution(x.execution_id, x.units, Decimal(x.unit_price), x.voided)
+                    for x in inp.executions]
+        async with self._sessions() as db:
+            try:
+                return await ledger.release_part(db, inp.order_id, reported, inp.ended_filled)
+            except ledger.HoldClosed:
+                return False
+
     @activity.defn(name=T.RELEASE)
     async def release(self, order_id: str) -> bool:
         """Gives back what the order still holds, once."""
@@ -226,5 +248,5 @@ class TradingActivities:
 
 def activities_of(a: TradingActivities) -> list[Any]:
     return [a.hold, a.place, a.read, a.rehold, a.replace, a.finish_rehold, a.cancel, a.confirm, a.void, a.settle,
-            a.release, a.record, a.record_hold, a.release_record, a.hold_place, a.settle_many]
+            a.release, a.record, a.record_hold, a.release_record, a.hold_place, a.settle_many, a.release_part]
 

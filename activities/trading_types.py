@@ -23,6 +23,7 @@ RECORD_HOLD = "trading.record_hold"  # the order's first view and its hold in on
 RELEASE_RECORD = "trading.release_record"  # the end's release and the order's view in one activity
 HOLD_PLACE = "trading.hold_place"  # a new order's first view, its hold and its placement at the ATS in one activity
 SETTLE_MANY = "trading.settle_many"  # several settled executions of one order posted in one activity
+RELEASE_PART = "trading.release_part"  # the hold brought down to what the order's end and executions still need
 
 # ApplicationError types the activities raise (non-retryable) for the workflow to act on
 HOLD_REFUSED = "HoldRefused"    # details: [code, units_available]
@@ -121,6 +122,7 @@ class FinishReholdInput:
 class CancelInput:
     account_id: str
     ats_order_id: str
+    instrument_id: str = ""    # set: refused (AtsRejected LIVE_TRADING) while the instrument trades live
 
 
 @dataclass
@@ -183,6 +185,23 @@ class HoldPlaceInput:
 class SettleManyInput:
     """Several settled executions of one order, each posted once (its own key, `fill:{order_id}:{execution_id}`)."""
     executions: list[SettleInput]
+
+
+@dataclass
+class ReportedExecution:
+    execution_id: str
+    units: int
+    unit_price: str
+    voided: bool = False
+
+
+@dataclass
+class ReleasePartInput:
+    """What the ATS reported that frees part of the hold (store/trading_ledger.release_part): the order's executions
+    not posted yet (voided ones flagged) and, once it ended, the units it ended with filled."""
+    order_id: str
+    executions: list[ReportedExecution]
+    ended_filled: int | None
 
 
 @dataclass

@@ -4,8 +4,6 @@ status, and post the outcome to the ledger — each idempotent (provider Idempot
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
@@ -14,10 +12,10 @@ from activities import transfers_types
 from activities.transfers_types import ProviderStatus, Settle
 from clients.http import ProviderRejected
 from clients.payments import PaymentsClient
-from domain import ledger as L
-from store.ledger import lock_user, post
+from store.ledger import lock_user
 from store.models import FundingSource, Transfer
 from store.transfers import REFUSED, REQUESTED, TransferRefused, initiate, refuse
+from store.transfers import settle as post_outcome
 
 
 class TransferActivities(transfers_types.TransferActivities):
@@ -84,17 +82,4 @@ class TransferActivities(transfers_types.TransferActivities):
         """Posts the outcome to the ledger exactly once and records it on the transfer."""
         async with self._sessions() as db:
             t = await self._transfer(db, req.transfer_id)
-            await lock_user(db, t.user_id)
-            ok = req.outcome.status == "processed"
-            if t.direction == "deposit":
-                postings = L.deposit_settled(t.user_id, t.amount) if ok else L.deposit_failed(t.user_id, t.amount)
-            else:
-                postings = L.withdrawal_settled(t.user_id, t.amount) if ok else L.withdrawal_failed(t.user_id, t.amount)
-            await post(db, f"transfer-{t.id}:{'settled' if ok else 'failed'}", f"{t.direction}-{req.outcome.status}",
-                       postings, memo=f"transfer {t.id}")
-            if t.status == "pending":
-                t.status = req.outcome.status
-                t.failure_code, t.failure_reason = req.outcome.failure_code, req.outcome.failure_reason
-                t.settled_at = datetime.now(UTC)
-            await db.commit()
-            return t.status
+            return await post_outcome(db, t, req.outcome.status, req.outcome.failure_code, req.outcome.failure_reason)

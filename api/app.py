@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from api import market_refresher
+from api import market_refresher, notice_trigger, periodic
 from api.catalogue_edge import CatalogueEdge
 from api.errors import ERROR_RESPONSES, error_body, install_error_handlers
 from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
@@ -29,6 +29,7 @@ from api.routes import (
     media,
     merchandising,
     micro_deposits,
+    notifications,
     notify,
     orders,
     personal_info,
@@ -54,11 +55,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         state = AppState.create(settings)
         app.state.vitrine = state
         market = market_refresher.start(state)  # the catalogue's trading fields from the ATS, in the background
+        notices = notice_trigger.start(state)  # "Notify me": the notices of assets whose event happened
         freeze_startup_heap()
         try:
             yield
         finally:
-            await market_refresher.stop(market)
+            await periodic.stop(market)
+            await periodic.stop(notices)
             await state.close()
 
     # responses: every operation documents its error answers in the one shape (api/errors.py, docs/errors.md)
@@ -67,7 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
                webhooks, uploads, media, codec, purchases, portfolio, personal_info, merchandising, orders, trading,
-               trading_events, ats_webhooks, market, statements)
+               trading_events, ats_webhooks, market, statements, notifications)
     for module in routers:
         app.include_router(module.router)
 

@@ -8,14 +8,13 @@ state."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
 from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 from redis.exceptions import RedisError
 
+from api import periodic
 from api.order_checks import ats
 from api.state import AppState
 from clients.ats import AtsInvalidClient, AtsUnavailable
@@ -23,7 +22,6 @@ from clients.http import ProviderRejected
 from store import market_quote as Q
 from store import market_state as M
 
-log = logging.getLogger(__name__)
 LOCK_KEY = "market:refresh:lock"
 # what a pass may meet (the ATS or Redis down, a malformed answer): logged, the loop carries on
 FAILURES = (AtsUnavailable, AtsInvalidClient, ProviderRejected, RedisError, httpx.HTTPError, ValueError, KeyError,
@@ -79,13 +77,8 @@ class MarketRefresher:
 
     async def run(self, interval: float) -> None:
         """Refreshes forever, one process at a time (the lock lasts most of an interval)."""
-        while True:
-            try:
-                if await self._state.redis.set(LOCK_KEY, b"1", nx=True, px=max(1, int(interval * 900))):
-                    await self.refresh()
-            except FAILURES as exc:
-                log.warning("market refresh skipped (last known state kept): %s", exc)
-            await asyncio.sleep(interval)
+        await periodic.every(self._state.redis, interval, LOCK_KEY, self.refresh, FAILURES,
+                             "market refresh (last known state kept)")
 
 
 def start(state: AppState) -> asyncio.Task[None] | None:
@@ -96,8 +89,4 @@ def start(state: AppState) -> asyncio.Task[None] | None:
     return asyncio.create_task(MarketRefresher(state).run(interval), name="market-refresher")
 
 
-async def stop(task: asyncio.Task[None] | None) -> None:
-    if task is not None:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+stop = periodic.stop

@@ -23,6 +23,7 @@ from clients.temporal_updates import update_once, with_ready_retry
 from domain import order_rules as R
 from store import order_owner
 from store.orders import get_view
+from store.users import first_account_id
 from workflows import order_types as O
 from workflows import search_attributes as sa
 
@@ -30,6 +31,7 @@ T = TypeVar("T")
 ORDER_NOT_FOUND = "Order not found."
 ACCOUNT_NOT_FOUND = "Financial account not found."
 ORDER_ENDED = "ORDER_ENDED"
+_ACCOUNT = re.compile(r"^[1-9][0-9]{0,9}$")
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 # refusals that are the investor's to fix on the form (the prevalidation codes): 422; any other refusal: 409
 FORM_CODES = frozenset({R.UNIT_PRICE_OUT_OF_BOUNDS, R.INSUFFICIENT_FUNDS, R.INSUFFICIENT_UNITS, R.INALIENABLE_UNITS,
@@ -37,11 +39,21 @@ FORM_CODES = frozenset({R.UNIT_PRICE_OUT_OF_BOUNDS, R.INSUFFICIENT_FUNDS, R.INSU
                         R.EMAIL_NOT_VERIFIED, R.FINANCIAL_ACCOUNT_RESTRICTED})
 
 
-def account_user(account_id: str, caller_id: int) -> int:
-    """The caller's own financial account (`acct-{user_id}`); anybody else's, or a malformed id, is not found."""
-    if O.user_of_account(account_id) != caller_id:
+async def account_user(db: AsyncSession, account_id: str, caller_id: int) -> str:
+    """The caller's own financial account: the id the user read answers as `customer.accounts[0].id` (the first
+    Account row of the caller's customer). Anybody else's, or a malformed id, is not found. The ATS keeps its own key
+    of the account (`O.account_id_for`), never seen here."""
+    if not _ACCOUNT.match(account_id) or int(account_id) >= 2**31:
         raise ApiError(404, ACCOUNT_NOT_FOUND)
-    return caller_id
+    if await first_account_id(db, caller_id) != int(account_id):
+        raise ApiError(404, ACCOUNT_NOT_FOUND)
+    return account_id
+
+
+async def account_of(db: AsyncSession, user_id: int) -> str:
+    """The investor's financial account id as their orders show it (`financialAccount.id`); "" without an account."""
+    found = await first_account_id(db, user_id)
+    return "" if found is None else str(found)
 
 
 def wait_seconds(state: AppState) -> float:

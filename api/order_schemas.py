@@ -149,13 +149,14 @@ class WebhookAck(BaseModel):
     status: Literal["applied", "duplicate", "ignored"]
 
 
-def order_out(view: dict[str, Any]) -> OrderOut:
-    """An OrderView (as `dataclasses.asdict` or its JSON) as the api's Order."""
+def order_out(view: dict[str, Any], account: str) -> OrderOut:
+    """An OrderView (as `dataclasses.asdict` or its JSON) as the api's Order; `financialAccount.id` is the investor's
+    financial account id (`account`: the user read's `customer.accounts[0].id`), not the ATS's key of it."""
     requested, filled = int(view["units_requested"]), int(view["units_filled"])
     side = view["side"]
     return OrderOut(
         id=view["id"], status=view["status"], type=view["order_type"], term=view["term"], side=side,
-        taxonomy=Taxonomy(context=side), financialAccount=Ref(id=view["account_id"]),
+        taxonomy=Taxonomy(context=side), financialAccount=Ref(id=account),
         financialInstrumentId=view["financial_instrument_id"], ticker=view["ticker"], asset=int(view["asset_id"]),
         units=OrderUnits(requested=requested, filled=filled, unfilled=max(0, requested - filled)),
         pricing=OrderPricing(unit=view["unit_price"], order=view["pricing_order"], debited=view["pricing_debited"],

@@ -135,20 +135,46 @@ class AccessGroupView(BaseModel):
 
 
 class AccountRef(BaseModel):
-    id: int | str
+    id: int = Field(description="the financial account id: the `{account_id}` of every /api/financial-accounts/ call "
+                                "(the first account's)")
+
+
+class TermsOfService(BaseModel):
+    signedAndAgreedAt: str | None = Field(default=None, description="when the custodian's terms were agreed (ISO)")
+    lastUpdated: str | None = None
+
+
+class Enrollment(BaseModel):
+    termsOfService: TermsOfService
 
 
 class CustomerView(BaseModel):
     id: int | str
     status: str
     accounts: list[AccountRef]
+    enrollment: Enrollment
     investorDetails: dict[str, Any] | None = None
     personalInformation: dict[str, Any] | None = None
     employmentDetails: dict[str, Any] | None = None
 
 
+class InvestmentInfo(BaseModel):
+    """The suitability answers of the onboarding (the keys answered so far)."""
+
+    accredited_status: int | None = None
+    publicly_traded_company_tickers: str | None = None
+    sec_or_finra_organization_name: str | None = None
+    isAssociated: bool | None = None
+    isShareholder: bool | None = None
+
+
+class StateAvailabilityNotification(BaseModel):
+    blocked_state: str
+
+
 class UserView(BaseModel):
-    """The user as the spec shows it (doc 1 §3), built by api/users_view.user_json and sent with its ETag."""
+    """The user as the spec shows it (doc 1 §3; doc 2 and doc 3 §3 "User"), built by api/users_view.user_json and
+    sent with its ETag. The SSN is masked; no account number is ever in it."""
 
     id: int
     email: str
@@ -158,9 +184,21 @@ class UserView(BaseModel):
     middle_initial: str | None = None
     username: str | None = None
     date_joined: str | None = None
-    shares_count: int
+    phone_number: str
+    date_of_birth: str = Field(description="MM/DD/YYYY")
+    address: str
+    address2: str
+    city: str
+    postal_code: str
+    ssn: str = Field(description="masked: ***-**-1234 (empty while none is saved)", pattern=r"^(\*\*\*-\*\*-\d{4})?$")
+    investment_info: InvestmentInfo
+    agreedToCustodianTerms: bool = Field(description="the custodian's terms (the onboarding's SSN step) agreed")
+    agreedWithTos3: bool = Field(description="the payment provider's terms agreed")
+    has_payment_customer: bool = Field(description="the payment provider holds a customer of the user")
+    shares_count: int = Field(description="every share the user holds, of every asset (those held for open asks too)")
     state: str | None = None
     state_status: StateStatus
+    state_availability_notification: list[StateAvailabilityNotification]
     access_groups: list[AccessGroupView]
     customer: CustomerView | None = None
     notify_me: list[int]

@@ -48,6 +48,7 @@ from bench.stats import percentile
 from providers.ats.db import drop
 from store.models import Category, LedgerEntry, LedgerPosting
 from store.trading_models import TradeFill
+from tests.api.accounts import account_id
 from tests.flows.investors import funded_investor, offering
 from tests.trading.conftest import LONG_AGO, investor
 from workflows import order_types as O
@@ -93,7 +94,7 @@ class Ats:
 async def round_trips(http: httpx.AsyncClient, traders: list[dict[str, Any]], ticker: str, rounds: int) -> list[float]:
     """Each trader places `rounds` resting limit bids one after the other; the ms of each create + submit."""
     async def one(user: dict[str, Any]) -> list[float]:
-        base = f"/api/financial-accounts/acct-{user['user_id']}/orders"
+        base = f"/api/financial-accounts/{account_id(user)}/orders"
         body = resting_bid(ticker)
         out = []
         for _ in range(rounds):
@@ -122,7 +123,7 @@ async def profile_one(http: httpx.AsyncClient, client: Client, user: dict[str, A
     """Where one placement's time goes: the api's create and submit calls (ms), and the order workflow's history up
     to the submit's answer — each event with the ms since the one before it (an activity's name on its
     scheduling)."""
-    base = f"/api/financial-accounts/acct-{user['user_id']}/orders"
+    base = f"/api/financial-accounts/{account_id(user)}/orders"
     body = resting_bid(ticker)
     t0 = time.perf_counter()
     r = await http.post(base, json=body, headers={**user["headers"], "Idempotency-Key": uuid.uuid4().hex})

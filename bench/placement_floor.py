@@ -32,6 +32,7 @@ from bench.bare_workflow import BareWorkflow
 from bench.order_inputs import TIMINGS, resting_bid
 from clients.ats import ats_client
 from config import Settings
+from tests.api.accounts import account_id
 from workflows import order_types as O
 from workflows.order_state import OrderState
 
@@ -63,7 +64,7 @@ class Floor:
         """Each trader makes the four parts `rounds` times, one after the other; the ms of each sum."""
         async def one(user: dict[str, Any]) -> list[float]:
             uid = int(user["user_id"])
-            base = f"/api/financial-accounts/{O.account_id_for(uid)}"
+            base = f"/api/financial-accounts/{account_id(user)}"
             body = resting_bid(ticker)
             out = []
             for _ in range(rounds):

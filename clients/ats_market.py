@@ -34,12 +34,27 @@ def price_of(value: Any) -> Decimal | None:
     return money(price) if price is not None and price > 0 else None
 
 
+def trades_live(inst: dict[str, Any]) -> bool:
+    """Live trading (spec doc 3 §4.1) from the ATS's instrument (`data`): TRADING with its secondary market open (its
+    window OPEN; not post-only, not CONFIRMATION)."""
+    market = (inst.get("markets") or {}).get("secondaryMarket") or {}
+    return market.get("status") == "open" and inst.get("status") == "TRADING"
+
+
+async def read_instrument(ats: AtsClient, instrument_id: str) -> dict[str, Any]:
+    """The ATS's instrument `data`; empty: not an instrument of the ATS."""
+    try:
+        return (await ats.call("GET", f"/instruments/{instrument_id}")).get("data") or {}
+    except ProviderRejected:  # not an instrument of the ATS
+        return {}
+
+
 def market_of_answers(inst: dict[str, Any], pricing: dict[str, Any], *, asset_value: Decimal | None,
                       number_of_shares: int) -> Market:
     """The market from the ATS's two answers (`data` of the instrument, `data.pricePerUnit` of its pricing; empty:
     the ATS does not know the instrument)."""
     market = (inst.get("markets") or {}).get("secondaryMarket") or {}
-    live = market.get("status") == "open" and inst.get("status") == "TRADING"
+    live = trades_live(inst)
     session = pricing.get("session") or {}
     last_close, current = price_of(session.get("lastClose")), price_of(pricing.get("current"))
     last = R.last_traded_price(live=live, latest_filled=price_of(session.get("latestFilled")), current=current,
@@ -55,11 +70,13 @@ def no_market(*, asset_value: Decimal | None, number_of_shares: int) -> Market:
 
 async def read_answers(ats: AtsClient, instrument_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The ATS's instrument `data` and pricing `data.pricePerUnit` (both empty: not an instrument of the ATS)."""
+    inst = await read_instrument(ats, instrument_id)
+    if not inst:
+        return {}, {}
     try:
-        inst = (await ats.call("GET", f"/instruments/{instrument_id}")).get("data") or {}
         pricing = ((await ats.pricing(instrument_id)).get("data") or {}).get("pricePerUnit") or {}
     except ProviderRejected:  # not an instrument of the ATS
-        inst, pricing = {}, {}
+        return {}, {}
     return inst, pricing
 
 

@@ -2,7 +2,12 @@
 cash, an ask holds its units; a fill consumes part of it; an edit holds the larger of the old and new terms while
 the ATS has not answered. Pure: the store posts the difference between what is held and what is required.
 
-Units are the order's TOTAL units, filled ones included, as the ATS counts them (a replace gives a new total)."""
+Units are the order's TOTAL units, filled ones included, as the ATS counts them (a replace gives a new total).
+
+Once the ATS reports it, the hold also knows (issue 30): the order's end (`ended`: it will never fill beyond the units
+filled then, so the unfilled rest needs nothing) and the executions not posted yet (`reported`: each needs exactly
+what it costs at its own price, a voided one nothing). What is held is always what is still required, so a cancel
+gives the unfilled rest back at once and a bid filled below its limit the difference, before settlement."""
 
 from __future__ import annotations
 
@@ -18,15 +23,28 @@ class Overfill(Exception):
 
 
 @dataclass(frozen=True)
+class Reported:
+    """An execution of the order the ATS reported and the ledger has not posted yet."""
+
+    units: int
+    unit_price: Decimal
+    voided: bool = False  # never settles; its units stay filled at the ATS, so they never fill again either
+
+
+@dataclass(frozen=True)
 class HoldTerms:
     side: Side
     units: int
-    filled: int
+    filled: int  # units posted (settled executions)
     unit_price: Decimal
     pending_units: int | None = None
     pending_price: Decimal | None = None
+    ended: int | None = None  # the ATS ended the order with this many units filled (a cancel, an expiry, an IOC's end)
+    reported: tuple[Reported, ...] = ()
 
     def versions(self) -> list[tuple[int, Decimal]]:
+        if self.ended is not None:  # no edit applies to an ended order
+            return [(self.ended, self.unit_price)]
         out = [(self.units, self.unit_price)]
         if self.pending_units is not None and self.pending_price is not None:
             out.append((self.pending_units, self.pending_price))
@@ -40,17 +58,25 @@ class HoldTerms:
     @property
     def open_units(self) -> int:
         """Units still open under the current (accepted) terms."""
-        return max(0, self.units - self.filled)
+        return max(0, self.versions()[0][0] - self.filled)
+
+    def _at_limit(self) -> list[tuple[int, Decimal]]:
+        """Per version, the units no reported execution covers: held at that version's limit."""
+        covered = sum(x.units for x in self.reported)
+        return [(max(0, units - self.filled - covered), price) for units, price in self.versions()]
 
     @property
     def cash_required(self) -> Decimal:
         if self.side != BID:
             return Decimal("0.00")
-        return max(money(max(0, units - self.filled) * price) for units, price in self.versions())
+        executions = sum((money(x.units * x.unit_price) for x in self.reported if not x.voided), Decimal("0.00"))
+        return executions + max(money(units * price) for units, price in self._at_limit())
 
     @property
     def units_required(self) -> int:
-        return 0 if self.side == BID else self.unfilled
+        if self.side == BID:
+            return 0
+        return sum(x.units for x in self.reported if not x.voided) + max(units for units, _ in self._at_limit())
 
     @property
     def done(self) -> bool:

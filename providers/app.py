@@ -6,8 +6,22 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
+from fastapi.concurrency import run_in_threadpool
 
-from providers import banklink, esign, idempotency, jobs, mail, payments, promo, scheduler, store, store_orders, webhook_outbox
+from providers import (
+    banklink,
+    esign,
+    idempotency,
+    jobs,
+    mail,
+    payments,
+    payments_demo,
+    promo,
+    scheduler,
+    store,
+    store_orders,
+    webhook_outbox,
+)
 from providers.ats import router as ats_router
 from providers.ats import ticker as ats_ticker
 from providers.common import install_error_handlers
@@ -31,7 +45,10 @@ SCHEMA: tuple[SchemaStep, ...] = (
 
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """The background processor of scheduled events and webhooks, and the ATS (its books, windows, webhooks)."""
+    """The demo investors' payment customers (when `payments_demo`), the background processor of scheduled events and
+    webhooks, and the ATS (its books, windows, webhooks)."""
+    if app.state.settings.payments_demo:
+        await run_in_threadpool(payments_demo.seed, app.state.storage)
     async with scheduler.lifespan(app), ats_ticker.lifespan(app):
         yield
 

@@ -199,7 +199,10 @@ class Stack:
                              # 5 s besides the webhooks
                              "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "3600", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "3600",
                              "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "1800", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0",
-                             "VITRINE_ORDER_POLL_SECONDS": "5"})
+                             "VITRINE_ORDER_POLL_SECONDS": "5",
+                             # an investor in WA may trade but not buy offerings: the trading-approved popup's browser
+                             # test (frontend/e2e/app-start.test.mjs) moves its own investor there; no other test does
+                             "VITRINE_IO_CLOSED_STATES": '["WA"]'})
         self.env.update(self.port_env())
 
     def port_env(self) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """An investor's holdings from the ledger (spec doc 3 §4.11): per asset the fills that moved their shares — offering
 purchases (`investments`), filled bids and asks (`trade_fills`), and lots posted without either (the demo
-investors' lots: `demo-shares` entries, valued at the offering price like an offering purchase) — run through
+investors' lots in a database seeded before issue 30: `demo-shares` entries, valued at the offering price like an
+offering purchase) — run through
 domain/holdings.py at the asset's current price (the last trade: the ATS's latest fill or last close as the
 market refresher last read them, else the last fill Vitrine settled; before any trade the offering price)."""
 

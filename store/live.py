@@ -3,8 +3,10 @@
 Channels: `flow:{flow_id}` — the flow's new FlowState (its JSON, SSE `data`), published by the api for the state an
 Update returned and by the workflow (activities/live.py) for a change it made by itself;
 `trading:user:{user_id}` — an order of that investor changed (payload: its OrderView JSON, SSE event
-`order`; consumers keep the highest `version`); `trading:market:{instrument_id}` — the book, window or pricing of
-an instrument changed (`{"type": "book"|"window"|"pricing", "data": ...}`)."""
+`order`; consumers keep the highest `version`), a window their order is matched in moved on
+(`{"type": "window"}`) or they got a notice (`{"type": "notice", "data": notice}`, SSE `notice`: store/notices.py);
+`trading:market:{instrument_id}` — the book, window or pricing of an instrument changed
+(`{"type": "book"|"window"|"pricing", "data": ...}`)."""
 
 from __future__ import annotations
 
@@ -60,3 +62,8 @@ async def publish_window_to_users(redis: Redis, user_ids: list[int], data: objec
     body = json.dumps({"type": "window", "data": data}, default=str)
     for user_id in user_ids:
         await redis.publish(user_channel(user_id), body)
+
+
+async def publish_notice(redis: Redis, user_id: int, notice: dict[str, Any]) -> None:
+    """Tells the person's shell (its event stream) that a notice of theirs was written: the bell reads its list."""
+    await redis.publish(user_channel(user_id), json.dumps({"type": "notice", "data": notice}, default=str))

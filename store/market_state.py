@@ -20,6 +20,14 @@ STATUS_OF_MARKET = {"open": TRADING, "closed": POST_ONLY, "disabled": TRADING_CL
 TRADED_STATUSES = frozenset(STATUS_OF_MARKET.values())  # the assets whose status follows the market
 
 
+def current_status(asset_status: str, market: dict[str, Any] | None) -> str:
+    """The status the catalogue shows (api/catalogue.py): the ATS market's for a traded asset once the refresher has
+    read it (`market`: the ticker's entry of `load`), else the asset row's."""
+    if market is not None and asset_status in TRADED_STATUSES:
+        return str(market["asset_status"])
+    return asset_status
+
+
 def _window(w: dict[str, Any] | None) -> dict[str, Any] | None:
     if not w:
         return None

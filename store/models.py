@@ -8,7 +8,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Column, DateTime, ForeignKey, Integer, UniqueConstraint
+from sqlalchemy import Column, DateTime, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from store.columns import blank, created, json_dict, money, stamp, text, touched
@@ -159,12 +159,49 @@ class AssetSubscription(SQLModel, table=True):
     """notify_me (before an offering opens) or notify_on_trading (before trading opens)."""
 
     __tablename__ = "asset_subscriptions"
-    __table_args__ = (UniqueConstraint("user_id", "asset_id", "kind"),)
+    # (asset, kind): the subscribers an asset's event answers (store/notices.py)
+    __table_args__ = (UniqueConstraint("user_id", "asset_id", "kind"), Index("ix_asset_subscriptions_asset_kind",
+                                                                             "asset_id", "kind"))
     id: int = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="users.id", ondelete="CASCADE", index=True)
     asset_id: int = Field(foreign_key="assets.id", ondelete="CASCADE")
     kind: str = Field(max_length=32)
     created_at: datetime = created()
+
+
+class NoticeBase(SQLModel):
+    asset_id: int = Field(foreign_key="assets.id", ondelete="CASCADE")
+    event: str = Field(max_length=32)  # offering-open | trading-open (domain/notices.py)
+    title: str = Field(max_length=200)
+    body: str = text()
+    path: str = Field(max_length=200)  # the asset's page in the app
+
+
+class Notice(NoticeBase, table=True):
+    """One answered "Notify me" subscription: the in-app notice (listed to its owner) and the mail sent of it, once
+    per subscription and event (`idempotency_key`, domain/notices.notice_key; also the mail's Idempotency-Key)."""
+
+    __tablename__ = "notices"
+    __table_args__ = (Index("ix_notices_asset_event", "asset_id", "event"),)
+    id: int = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", ondelete="CASCADE", index=True)
+    idempotency_key: str = Field(max_length=200, unique=True)
+    created_at: datetime = created()
+    read_at: datetime | None = stamp()
+    mailed_at: datetime | None = stamp()
+
+
+class NoticePublic(NoticeBase):
+    """A notice as `GET /api/notifications/` lists it."""
+
+    id: int
+    created_at: datetime
+    read_at: datetime | None = None
+
+
+class NoticesPublic(SQLModel):
+    items: list[NoticePublic]  # the caller's newest first
+    unread: int
 
 
 class FundingSource(SQLModel, table=True):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, literal, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -29,7 +29,8 @@ def ny_today() -> date:
 
 def terms_of(row: TradingHold) -> HoldTerms:
     side: Side = "BID" if row.side == "BID" else "ASK"
-    return HoldTerms(side, row.units, row.filled, row.unit_price, row.pending_units, row.pending_price)
+    return HoldTerms(side, row.units, row.filled, row.unit_price, row.pending_units, row.pending_price,
+                     ended=row.ended_filled)
 
 
 def open_order_of(row: TradingHold) -> OpenOrder:
@@ -90,11 +91,26 @@ async def _acquisitions(db: AsyncSession, user_id: int, asset_id: int) -> list[L
     return [Lot(int(units), lot_date) for lot_date, units in rows]
 
 
+def _owned_by(user_id: int) -> ColumnElement[bool]:
+    """Share postings of the investor's own units: their share account and the accounts holding units for their asks
+    (one per order, `L.held`, each with its TradingHold row). Account equalities, so the account index answers whatever
+    the database's collation (a LIKE prefix, or an OR with a subquery, reads the whole table)."""
+    accounts = union_all(select(literal(L.shares(user_id))), select(
+        literal(L.held_prefix(user_id)).concat(col(TradingHold.order_id))).where(col(TradingHold.user_id) == user_id))
+    return col(SharePosting.account).in_(accounts)
+
+
 async def owned_units(db: AsyncSession, user_id: int, asset_id: int) -> int:
     """Units in the investor's share account plus those held for their asks."""
     total = await db.scalar(select(func.coalesce(func.sum(SharePosting.units), 0)).where(
-        col(SharePosting.asset_id) == asset_id,
-        (col(SharePosting.account) == L.shares(user_id)) | col(SharePosting.account).startswith(L.held_prefix(user_id))))
+        col(SharePosting.asset_id) == asset_id, _owned_by(user_id)))
+    return int(total or 0)
+
+
+async def shares_count(db: AsyncSession, user_id: int) -> int:
+    """Every unit the investor owns, of every asset (the user's `shares_count`; the sum of their positions'
+    units.total): one read."""
+    total = await db.scalar(select(func.coalesce(func.sum(SharePosting.units), 0)).where(_owned_by(user_id)))
     return int(total or 0)
 
 
@@ -108,9 +124,8 @@ async def position(db: AsyncSession, user_id: int, asset_id: int, today: date | 
 
 async def positions(db: AsyncSession, user_id: int, today: date | None = None) -> list[Position]:
     """Every asset the investor owns units of, or has an open order on, in asset id order."""
-    owned = select(col(SharePosting.asset_id)).where(
-        (col(SharePosting.account) == L.shares(user_id)) | col(SharePosting.account).startswith(L.held_prefix(user_id))
-    ).group_by(col(SharePosting.asset_id)).having(func.sum(col(SharePosting.units)) != 0)
+    owned = select(col(SharePosting.asset_id)).where(_owned_by(user_id)).group_by(col(SharePosting.asset_id)).having(
+        func.sum(col(SharePosting.units)) != 0)
     ordered = select(col(TradingHold.asset_id)).where(col(TradingHold.user_id) == user_id, col(TradingHold.status) == "open")
     ids = sorted(set((await db.scalars(owned)).all()) | set((await db.scalars(ordered)).all()))
     return [await position(db, user_id, asset_id, today) for asset_id in ids]

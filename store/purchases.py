@@ -121,6 +121,24 @@ class Order:
     agreed_at: datetime | None
 
 
+async def record(db: AsyncSession, o: Order, asset: Asset, bought_on: date | None = None) -> Investment:
+    """The investment of `o` at the offering's price: its ledger entry (key `purchase:{key}`: the gross price into
+    investments, paid from cash and a gift's part from the promotions account), its row and its lot (dated
+    `bought_on`, today by default: the purchase settles with its payment from cash). No check of the offering (`buy`
+    makes them); the caller holds the investor's lock and commits. Raises InsufficientFunds (short of cash)."""
+    price = P.price_per_share(asset.asset_value, asset.number_of_shares)
+    gross = P.gross(o.shares, price)
+    to_pay = P.cost(o.shares, price, o.gift_value)
+    await post(db, f"purchase:{o.key}", "purchase", L.purchase(o.user_id, gross, to_pay),
+               memo=f"{o.shares} x {asset.ticker}")
+    inv = Investment(idempotency_key=o.key, user_id=o.user_id, asset_id=o.asset_id, shares=o.shares,
+                     price_per_share=price, amount=gross, gift_value=gross - to_pay, cash_amount=to_pay,
+                     redeem_code=o.redeem_code, envelope_id=o.envelope_id, agreed_at=o.agreed_at)
+    db.add(inv)
+    await post_lot(db, inv, bought_on or datetime.now(NEW_YORK).date())
+    return inv
+
+
 async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
     """The investment and its ledger entry, exactly once per key (False: it already existed); commits.
     Raises PurchaseRefused (nothing written) when the shares are gone, the limit is passed or cash is short."""
@@ -142,20 +160,11 @@ async def buy(db: AsyncSession, o: Order) -> tuple[Investment, bool]:
         raise PurchaseRefused("BaseException", [P.only_left(available)])
     if await owned_shares(db, o.user_id, o.asset_id) + o.shares > o.max_shares:
         raise PurchaseRefused("BaseException", [P.MAXIMUM_REACHED])
-    price = P.price_per_share(asset.asset_value, asset.number_of_shares)
-    gross = P.gross(o.shares, price)
-    to_pay = P.cost(o.shares, price, o.gift_value)
     try:
-        await post(db, f"purchase:{o.key}", "purchase", L.purchase(o.user_id, gross, to_pay),
-                   memo=f"{o.shares} x {asset.ticker}")
+        inv = await record(db, o, asset)
     except InsufficientFunds:
         await db.rollback()
         raise PurchaseRefused("InsufficientFunds", ["You do not have enough cash for this purchase."]) from None
-    inv = Investment(idempotency_key=o.key, user_id=o.user_id, asset_id=o.asset_id, shares=o.shares,
-                     price_per_share=price, amount=gross, gift_value=gross - to_pay, cash_amount=to_pay,
-                     redeem_code=o.redeem_code, envelope_id=o.envelope_id, agreed_at=o.agreed_at)
-    db.add(inv)
-    await post_lot(db, inv, datetime.now(NEW_YORK).date())  # bought today: the purchase settles with its payment from cash
     asset.shares_sold += o.shares  # and `modified`: the column's onupdate sets it in the same UPDATE
     if asset.shares_sold >= asset.number_of_shares:
         asset.asset_status = CLOSED_ICO  # sold out: the offering closes in the same transaction

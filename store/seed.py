@@ -1,5 +1,6 @@
-"""Loads the demo data (categories, 27 assets, demo users with special access, demo investors holding cash and
-shares of the traded assets old enough to sell). Idempotent: run it as often as you like.
+"""Loads the demo data (categories, 27 assets, demo users with special access, demo investors with a profile, a
+verified bank and a history — deposits, offering purchases, trades — behind their cash and their shares of the traded
+assets, old enough to sell). Idempotent: run it as often as you like.
 
     python -m store.seed
 """
@@ -31,8 +32,9 @@ from store.content_models import (
 from store.db import make_engine, make_sessionmaker
 from store.demo_assets import DEMO_ASSETS, MERCH, DemoAsset
 from store.demo_content import content_of
+from store.demo_history import seed_investors
 from store.demo_home import seed_home
-from store.demo_investors import DEMO_INVESTORS, seed_holdings
+from store.demo_investors import DEMO_INVESTORS
 from store.models import AccessGroup, Asset, Category, Email, User
 from store.passwords import hash_password
 from store.purchases import post_missing_lots
@@ -103,7 +105,7 @@ async def seed_content(db: AsyncSession, now: datetime) -> None:
     await db.commit()
 
 
-async def seed(db: AsyncSession) -> None:
+async def seed(db: AsyncSession, settings: Settings | None = None) -> None:
     for i, c in enumerate(CATEGORIES):
         await db.execute(insert(Category).values(key=c.key, pathname=c.pathname, title=c.title, color=c.color, order=i)
                          .on_conflict_do_update(index_elements=["key"],
@@ -130,7 +132,8 @@ async def seed(db: AsyncSession) -> None:
                          .on_conflict_do_nothing(index_elements=["user_id", "asset_id", "access_type"]))
     await db.execute(update(Email).where(col(Email.email).in_(DEMO_USERS)).values(verified=True))
     await db.commit()
-    await seed_holdings(db)  # the demo investors' cash and aged lots of the traded assets (issue 11)
+    # the demo investors' profiles, banks, and the deposits, purchases and trades behind their cash and shares (issue 30)
+    await seed_investors(db, settings or get_settings())
     await post_missing_lots(db)  # offering purchases made before purchases posted their share lots
     await seed_home(db)  # the home screen's banners, heroes, carousels and feature flags (issue 21)
 
@@ -140,7 +143,7 @@ async def main(settings: Settings | None = None) -> None:
     engine = make_engine(settings.database_url, settings.database_tls)
     try:
         async with make_sessionmaker(engine)() as db:
-            await seed(db)
+            await seed(db, settings)
     finally:
         await engine.dispose()
 

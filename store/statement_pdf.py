@@ -4,6 +4,7 @@ the text folded to Latin-1. The file's dates are the period's end, so the same c
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -13,6 +14,9 @@ from fpdf import FPDF
 from domain import statements as S
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+# fpdf2 subsets the embedded font through fontTools, which logs every step at INFO for every PDF: the worker's
+# terminal filled with them. Its warnings still show.
+logging.getLogger("fontTools").setLevel(logging.WARNING)
 BRAND = "Vitrine"
 
 

@@ -10,7 +10,12 @@ and commits; a retried call posts nothing new.
   settlement day; the seller's held shares go there and the cash comes from there. Between two Vitrine investors
   the two orders' fills leave the clearing account at zero; against a participant outside Vitrine (the ATS's
   market maker) it keeps that participant's side.
-- `release`: the rest of the hold back at cancel, expiry or the end of an IOC order.
+- `release_part`: what the ATS reported that needs less (issue 30): the order's end (a cancel, an expiry, an IOC's
+  end: its unfilled units need nothing), its executions (each needs what it costs at its price: a bid filled below
+  its limit needs less), a voided one (nothing) — the hold brought down to that at once; the filled units stay
+  held until they settle (`post_fill`) or the order's end (`release`). Every adjustment (`rehold`, `finish_rehold`,
+  `post_fill`) counts the same facts (`trading_hold_executions`, `trading_holds.ended_filled`).
+- `release`: the rest of the hold back once the order ended and every execution is settled or voided.
 
 Settlement delay (spec doc 3 §1 and §9 give two readings: "credited within 2 business days" and "available in
 cash within 24 hours"): we take the 24-hour reading, which satisfies both. A sale's proceeds wait on
@@ -20,11 +25,12 @@ as soon as they are due."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import and_, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
@@ -34,7 +40,8 @@ from domain import trade_holds as H
 from domain.money import money
 from store.ledger import InsufficientFunds, InsufficientUnits, balance, lock_user, post, share_balance
 from store.positions import available_cash, ny_today, position, terms_of
-from store.trading_models import TradeFill, TradingHold
+from store.trading_models import TradeFill, TradingHold, TradingHoldExecution
+from store.upsert import upsert
 
 PROCEEDS_DELAY = timedelta(hours=24)
 
@@ -69,6 +76,22 @@ class HoldRequest:
     unit_price: Decimal
 
 
+@dataclass(frozen=True)
+class ReportedExecution:
+    """An execution of the order as the ATS reported it (its id, units, price; VOIDED or not)."""
+
+    execution_id: str
+    units: int
+    unit_price: Decimal
+    voided: bool = False
+
+
+# one row per execution; a later report may only void it
+_REPORTED = upsert(TradingHoldExecution.__tablename__, ("order_id", "execution_id", "units", "unit_price", "voided"),
+                   conflict="order_id, execution_id", update=("voided",),
+                   where=f"excluded.voided AND NOT {TradingHoldExecution.__tablename__}.voided")
+
+
 async def _locked(db: AsyncSession, order_id: str) -> TradingHold:
     row = await db.scalar(select(TradingHold).where(col(TradingHold.order_id) == order_id))
     if row is None:
@@ -76,6 +99,17 @@ async def _locked(db: AsyncSession, order_id: str) -> TradingHold:
     await lock_user(db, row.user_id)
     await db.refresh(row)
     return row
+
+
+async def _terms(db: AsyncSession, row: TradingHold, *, posting: str | None = None) -> H.HoldTerms:
+    """The order's terms with what the ATS reported: its end and its executions not posted yet (`posting`: the one
+    being posted, counted among the filled units instead)."""
+    x = TradingHoldExecution
+    found = (await db.execute(select(col(x.execution_id), col(x.units), col(x.unit_price), col(x.voided)).outerjoin(
+        TradeFill, and_(col(TradeFill.order_id) == col(x.order_id), col(TradeFill.execution_id) == col(x.execution_id)))
+        .where(col(x.order_id) == row.order_id, col(TradeFill.order_id).is_(None)))).all()
+    return replace(terms_of(row), reported=tuple(H.Reported(units, price, voided) for xid, units, price, voided in found
+                                                 if xid != posting))
 
 
 async def _settle_due(db: AsyncSession, user_id: int, now: datetime) -> None:
@@ -171,7 +205,7 @@ async def rehold(db: AsyncSession, order_id: str, edit_id: str, units: int, unit
     if row.pending_edit is not None:
         await db.rollback()
         raise EditPending(order_id)
-    terms = H.begin_edit(terms_of(row), units, money(unit_price))
+    terms = H.begin_edit(await _terms(db, row), units, money(unit_price))
     await _post_hold(db, f"rehold:{order_id}:{edit_id}", "order-rehold", row, terms, today or ny_today(),
                      now or datetime.now(UTC))
     row.pending_edit, row.pending_units, row.pending_price = edit_id, terms.pending_units, terms.pending_price
@@ -185,7 +219,7 @@ async def finish_rehold(db: AsyncSession, order_id: str, edit_id: str, applied: 
     if row.pending_edit != edit_id:
         await db.rollback()
         return False
-    terms = H.end_edit(terms_of(row), applied)
+    terms = H.end_edit(await _terms(db, row), applied)
     cash, shares = await _adjust(db, row, terms, strict=False)
     await post(db, f"rehold-done:{order_id}:{edit_id}", "order-rehold-done", cash, memo=f"order {order_id}",
                shares=shares)
@@ -240,7 +274,7 @@ async def post_fill(db: AsyncSession, order_id: str, execution_id: str, units: i
         raise HoldClosed(order_id)
     now, today = now or datetime.now(UTC), today or ny_today()
     try:
-        terms = H.fill(terms_of(row), units)
+        terms = H.fill(await _terms(db, row, posting=execution_id), units)
     except H.Overfill:
         await db.rollback()
         raise
@@ -262,6 +296,38 @@ async def post_fill(db: AsyncSession, order_id: str, execution_id: str, units: i
     _close_when_done(row, terms)
     await db.commit()
     return True
+
+
+async def release_part(db: AsyncSession, order_id: str, executions: Sequence[ReportedExecution],
+                       ended_filled: int | None) -> bool:
+    """What the ATS reported about the order — its executions (`executions`: those not posted yet, voided ones
+    flagged) and, once it ended, the units it ended with filled (`ended_filled`) — noted once, and the hold brought
+    down to what the order still needs: the unfilled units of an ended order nothing, each execution what it costs
+    at its own price, a voided one nothing; the filled units stay held until they settle. True when something was
+    given back; commits. Never takes cash or units back (only `rehold` tops a hold up). Idempotent: the entry's key
+    names the facts it applied (`release-part:{order_id}:{executions}:{voided}:{ended}`), and the same facts again
+    leave nothing to give back."""
+    row = await _locked(db, order_id)
+    if row.status != "open":
+        await db.rollback()
+        return False
+    for e in executions:
+        await db.execute(_REPORTED, {"order_id": order_id, "execution_id": e.execution_id, "units": e.units,
+                                     "unit_price": money(e.unit_price), "voided": e.voided})
+    if ended_filled is not None and row.ended_filled is None:
+        row.ended_filled = ended_filled
+    known = (await db.execute(select(func.count(), func.count().filter(col(TradingHoldExecution.voided))).where(
+        col(TradingHoldExecution.order_id) == order_id))).one()
+    key = f"release-part:{order_id}:{known[0]}:{known[1]}:{row.ended_filled}"
+    terms = await _terms(db, row)
+    account, uid = L.held(row.user_id, order_id), row.user_id
+    cash = max(Decimal("0.00"), await balance(db, account) - terms.cash_required) if row.side == R.BID else Decimal(0)
+    units = max(0, await share_balance(db, account, row.asset_id) - terms.units_required) if row.side == R.ASK else 0
+    posted = bool(cash or units) and await post(
+        db, key, "order-release-part", [(account, -cash), (L.cash(uid), cash)] if cash else [], memo=f"order {order_id}",
+        shares=[(account, row.asset_id, -units, None), (L.shares(uid), row.asset_id, units, None)] if units else [])
+    await db.commit()
+    return posted
 
 
 async def release(db: AsyncSession, order_id: str) -> bool:

@@ -47,6 +47,21 @@ class TradingHold(SQLModel, table=True):
     status: str = Field(default="open", max_length=8)  # open | closed
     created_at: datetime = cols.created()
     closed_at: datetime | None = stamp()
+    ended_filled: int | None = None  # the ATS ended the order with this many units filled: the rest needs nothing
+
+
+class TradingHoldExecution(SQLModel, table=True):
+    """An execution of the order the ATS reported, as the hold counts it until it is posted (`trade_fills`): a bid's
+    hold keeps exactly its units x its price for it, an ask's its units, a voided one nothing (issue 30). Written once
+    per execution (`voided` only ever becomes true)."""
+
+    __tablename__ = "trading_hold_executions"
+    order_id: str = Field(foreign_key="trading_holds.order_id", ondelete="CASCADE", primary_key=True, max_length=100)
+    execution_id: str = Field(max_length=100, primary_key=True)
+    units: int
+    unit_price: Decimal = money()
+    voided: bool = False
+    created_at: datetime = cols.created()
 
 
 class TradeFill(SQLModel, table=True):

@@ -1,7 +1,7 @@
 """Transfers in the store. A transfer is requested (the row, no money) and then initiated (its 'initiated' ledger
 entry, under the user's lock, so a withdrawal can never take more than the available cash, whatever the
 concurrency). The api only requests; the transfer workflow initiates (`transfers.open`); a flow's deposit does both
-in its activity (`open_transfer`)."""
+in its activity (`open_transfer`). The provider's outcome is posted by `settle`."""
 
 from __future__ import annotations
 
@@ -95,3 +95,23 @@ async def refuse(db: AsyncSession, t: Transfer, reason: str) -> None:
     """A requested transfer that will never move money (refused, or its workflow could not be started)."""
     t.status, t.failure_code, t.failure_reason = "failed", REFUSED, reason
     await db.commit()
+
+
+async def settle(db: AsyncSession, t: Transfer, status: str, failure_code: str | None = None,
+                 failure_reason: str | None = None) -> str:
+    """Posts the transfer's outcome (`status` processed, or failed) to the ledger exactly once (key
+    `transfer-{id}:settled` or `:failed`) and records it on the pending transfer, under the user's lock; commits.
+    Returns the transfer's status."""
+    await lock_user(db, t.user_id)
+    ok = status == "processed"
+    if t.direction == "deposit":
+        postings = L.deposit_settled(t.user_id, t.amount) if ok else L.deposit_failed(t.user_id, t.amount)
+    else:
+        postings = L.withdrawal_settled(t.user_id, t.amount) if ok else L.withdrawal_failed(t.user_id, t.amount)
+    await post(db, f"transfer-{t.id}:{'settled' if ok else 'failed'}", f"{t.direction}-{status}", postings,
+               memo=f"transfer {t.id}")
+    if t.status == "pending":
+        t.status, t.failure_code, t.failure_reason = status, failure_code, failure_reason
+        t.settled_at = datetime.now(UTC)
+    await db.commit()
+    return t.status

@@ -37,6 +37,14 @@ async def create_user(db: AsyncSession, *, email: str, password_hash: str, refer
     return user, row
 
 
+async def first_account_id(db: AsyncSession, user_id: int) -> int | None:
+    """The user's financial account id (spec doc 1 §3: the customer's first account; doc 3 §7: the account of the
+    order calls): one indexed read."""
+    found: int | None = await db.scalar(select(func.min(col(Account.id))).join(
+        Customer, col(Customer.id) == col(Account.customer_id)).where(col(Customer.user_id) == user_id))
+    return found
+
+
 async def request_email_change(db: AsyncSession, user: User, email: str) -> tuple[Email, bool, bool]:
     """Records `email` as the account's pending address (unverified, not primary): the login address stays until the
     new one is confirmed (`confirm_pending_email`). An address of the user's own that is already verified switches

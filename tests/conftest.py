@@ -16,6 +16,7 @@ import uuid
 from collections.abc import AsyncIterator, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from api.state import AppState
 from clients.temporal import data_converter
 from clients.temporal_server import dev_server_args
 from config import Settings
+from domain.market_calendar import EASTERN
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
@@ -202,6 +204,20 @@ class Providers:
     settings: ProvidersSettings
 
 
+def off_hours(url: str, key: str) -> None:
+    """Moves the session ATS's clock (market calendar, real time) to the coming weekend when today is a weekday, so no
+    window opens during the run: what an order call may do must not depend on the hour the suite runs at (a cancel
+    is refused while trading is live, spec doc 3 §4.4). Live trading is tested on the frozen-clock market of
+    tests/trading/order_harness.py."""
+    now = datetime.now(EASTERN)
+    if now.weekday() >= 5:
+        return
+    saturday = (now + timedelta(days=5 - now.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
+    r = httpx.post(f"{url}/sandbox/ats/clock", json={"advanceSeconds": (saturday - now).total_seconds()},
+                   headers={"X-Provider-Key": key}, timeout=DEADLINE)
+    assert r.status_code == 200, r.text
+
+
 @pytest.fixture(scope="session")
 def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
     port = free_port()
@@ -217,6 +233,7 @@ def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     eventually_sync(lambda: port_open(port), interval=0.05)
+    off_hours(f"http://127.0.0.1:{port}", ps.api_key)
     yield Providers(f"http://127.0.0.1:{port}", ps)
     server.should_exit = True
     thread.join(5)
@@ -260,9 +277,8 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         mail_rate_limit=3, code_rate_limit=6,  # per account; per client address: every test calls from 127.0.0.1
         login_ip_rate_limit=10_000, reset_ip_rate_limit=10_000, mail_ip_rate_limit=10_000, code_ip_rate_limit=10_000,
         ops_token="test-ops-token", transfer_poll_seconds=1, micro_deposit_poll_seconds=1,
-        # a killed worker's activity runs again on another after seconds (tests/flows/test_faults.py)
-        activity_timeout_seconds=8, invest_timeout_seconds=12,
         market_refresh_seconds=0,  # the catalogue keeps its seeded market fields; tests refresh on purpose
+        notice_check_seconds=0,  # "Notify me": tests check on purpose (api/notice_trigger.check)
         documents_dir=tempfile.mkdtemp(prefix="vitrine-documents-"),  # statements' PDFs: a folder of this run
     )
 

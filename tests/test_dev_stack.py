@@ -98,7 +98,9 @@ def test_the_demo_market_cycles_and_a_placed_order_matches(dev_stack: str) -> No
         assert login.status_code == 200, login.text
         user = login.json()
         headers = {"Authorization": f"JWT {user['token']}"}
-        orders = f"/api/financial-accounts/acct-{user['user_id']}/orders"
+        me = api.get(f"/api/users/{user['user_id']}", headers=headers)
+        assert me.status_code == 200, me.text
+        orders = f"/api/financial-accounts/{me.json()['customer']['accounts'][0]['id']}/orders"
         book = api.get(f"/api/financial-instruments/securities/{INSTRUMENT}/markets/order-book", headers=headers)
         assert book.status_code == 200, book.text
         ask = Decimal(book.json()["data"]["askLow"])

@@ -21,6 +21,7 @@ from activities.esign import EsignActivities
 from activities.funding import FundingActivities
 from activities.live import LiveActivities
 from activities.merchandise import MerchandiseActivities
+from activities.notices import NoticeActivities
 from activities.offering import OfferingActivities
 from activities.payments import PaymentActivities
 from activities.place_order import PlaceOrderActivities
@@ -41,6 +42,7 @@ from store.db import make_engine, make_sessionmaker
 from store.document_files import document_files
 from worker.fault_hook import interceptors
 from worker.stale_updates import StaleUpdates
+from workflows.asset_notices import AssetNoticesWorkflow
 from workflows.bank_link import BankLinkWorkflow
 from workflows.customer_profile_sync import CustomerProfileSyncWorkflow
 from workflows.document_upload import DocumentUploadWorkflow
@@ -58,7 +60,7 @@ from workflows.transfer import TransferWorkflow
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
                               FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow,
                               MerchandiseOrderWorkflow, PlaceOrderWorkflow, OrderWorkflow, StatementsWorkflow,
-                              CustomerProfileSyncWorkflow)
+                              CustomerProfileSyncWorkflow, AssetNoticesWorkflow)
 
 
 @dataclass
@@ -100,6 +102,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     trading = TradingActivities(r.sessions, ats_client(r.http, settings), r.redis,
                                 timedelta(seconds=settings.trade_proceeds_delay_seconds))
     statements = StatementActivities(r.sessions, document_files(settings))
+    notices = NoticeActivities(r.sessions, r.redis, mail, settings.app_url)
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
             payments.ensure_customer, payments.sync_customer, payments.link_manual, payments.link_provider, bank.check,
             bank.verify, bank.remind, transfers.open, transfers.submit, transfers.check, transfers.settle, funding.open_deposit,
@@ -107,7 +110,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
             purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
             esign.prepare, esign.status, esign.void, merch.charge, merch.place, merch.refund,
             place_order.load, place_order.market, place_order.place, live.publish_flow, *activities_of(trading),
-            statements.investors, statements.make]
+            statements.investors, statements.make, notices.claim, notices.unmailed, notices.mail]
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:

@@ -14,6 +14,7 @@ from config import Settings
 from domain.offering import OFFERING_STATUSES
 from store.models import Asset
 from workflows import search_attributes as sa
+from workflows.asset_notices import tuning_of
 from workflows.offering import KIND, OfferingInput, OfferingWorkflow, summary, workflow_id
 
 
@@ -22,7 +23,8 @@ async def start_offering(client: Client, settings: Settings, asset_id: int, tick
     that failed or was terminated is started again."""
     try:
         await client.start_workflow(
-            OfferingWorkflow.run, OfferingInput(asset_id, settings.offering_recheck_seconds), id=workflow_id(asset_id),
+            OfferingWorkflow.run, OfferingInput(asset_id, settings.offering_recheck_seconds,
+                                                notices=tuning_of(settings)), id=workflow_id(asset_id),
             task_queue=settings.task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
             id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY, static_summary=summary(ticker),
             search_attributes=TypedSearchAttributes([SearchAttributePair(sa.ASSET_TICKER, ticker),

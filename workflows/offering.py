@@ -2,28 +2,34 @@
 or when sold out. Each round loads the asset, works out its next transition (domain/offering.py) and sleeps until it is
 due — at most `recheck_seconds`, so edited dates are picked up, and woken early by `sold_out` — then applies it. It
 returns once the asset is Closed ICO or later, and continues as new every `rounds_per_run` rounds to keep its history
-short."""
+short. Opening the offering starts the `AssetNotices` of its notify-me subscribers (workflows/asset_notices.py, patch
+`offering-notices`)."""
 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
+from temporalio.common import RetryPolicy, WorkflowIDReusePolicy
+from temporalio.exceptions import WorkflowAlreadyStartedError
 
 with workflow.unsafe.imports_passed_through():
     import domain.offering as rules
+    import workflows.asset_notices as notices
     import workflows.search_attributes as sa
     from activities.offering_types import NOT_FOUND, OfferingActivities, OfferingFacts, Transition
-    from domain.asset_status import progress_bar
+    from domain.asset_status import OPEN_ICO, progress_bar
+    from domain.notices import OFFERING_OPEN
 
 KIND = "offering"
 # bounded (~4 minutes): an offering whose calls still fail fails, and the next worker start starts it again
 RETRY = RetryPolicy(maximum_interval=timedelta(seconds=30), maximum_attempts=10, non_retryable_error_types=[NOT_FOUND])
 TIMEOUT = timedelta(seconds=30)
 MIN_SLEEP = timedelta(seconds=1)
+# an offering moved to Open ICO starts the AssetNotices of its notify-me subscribers (a child it leaves running)
+NOTICES_PATCH = "offering-notices"
 
 
 @dataclass
@@ -31,6 +37,7 @@ class OfferingInput:
     asset_id: int
     recheck_seconds: int = 3600
     rounds_per_run: int = 100
+    notices: notices.NoticeTuning = field(default_factory=notices.NoticeTuning)
 
 
 @dataclass
@@ -79,9 +86,23 @@ class OfferingWorkflow:
                 await workflow.execute_activity_method(
                     OfferingActivities.transition, Transition(inp.asset_id, nxt.from_status, nxt.to_status),
                     start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+                # moved now or by an earlier attempt (False then); moved elsewhere meanwhile (an early-access sale sold
+                # it out: Closed ICO), the notices find it not due and send nothing
+                if nxt.to_status == OPEN_ICO and workflow.patched(NOTICES_PATCH):
+                    await self._notify_subscribers(inp, facts.ticker)
                 continue  # re-load: the next round shows (and schedules from) what the database now says
             await self._sleep(nxt, now, inp.recheck_seconds)
         workflow.continue_as_new(inp)
+
+    async def _notify_subscribers(self, inp: OfferingInput, ticker: str) -> None:
+        """The notify-me subscribers are told by their own workflow, left running (it may mail thousands): this one
+        only waits for it to start. One already running (the api's notice check came first) answers them all."""
+        with contextlib.suppress(WorkflowAlreadyStartedError):
+            await workflow.start_child_workflow(
+                notices.AssetNoticesWorkflow.run, notices.AssetNoticesInput(inp.asset_id, OFFERING_OPEN, inp.notices),
+                id=notices.workflow_id(inp.asset_id, OFFERING_OPEN), parent_close_policy=workflow.ParentClosePolicy.ABANDON,
+                id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE, static_summary=notices.summary(ticker, OFFERING_OPEN),
+                search_attributes=notices.search_attributes(ticker))
 
     @workflow.signal
     def sold_out(self) -> None:

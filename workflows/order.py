@@ -1,12 +1,13 @@
 """One order on the secondary market (`order-{order_id}`, type `Order`; contract in workflows/order_types.py): hold in
 the ledger → place at the ATS (one activity: patch HOLD_AND_PLACE) (an ATS that keeps refusing makes the order
-QUEUED; the workflow carries on until it is placed) → follow it (verified webhooks arrive as `ats_event` signals; it
-also polls on its own every `poll_seconds`, and continues as new after `polls_per_run` polls) → settle each execution
-the ATS settled exactly once, post nothing for a voided one → once the order ended and every execution is settled or
-voided, release the rest of the hold. Edit, cancel and confirm are Updates with validators, one at a time; ops void a
-match with the `void` signal. Every change is written to the order list (`trading_orders`) and published to the
-investor. The steps (one activity each) are in workflows/order_steps.py, the state and the view in
-workflows/order_state.py."""
+QUEUED; the workflow carries on until it is placed, or a cancel comes first) → follow it (verified webhooks arrive as
+`ats_event` signals; it also polls on its own every `poll_seconds`, and continues as new after `polls_per_run` polls)
+→ settle each execution the ATS settled exactly once, post nothing for a voided one; give back at once the part of the
+hold the order no longer needs (its end's unfilled units, a voided or below-limit execution) → once the order ended
+and every execution is settled or voided, release the rest of the hold. Edit, cancel and confirm are Updates with
+validators, one at a time; ops void a match with the `void` signal. Every change is written to the order list
+(`trading_orders`) and published to the investor. The steps (one activity each) are in workflows/order_steps.py, the
+state and the view in workflows/order_state.py."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ with workflow.unsafe.imports_passed_through():
     import activities.trading_types as T
     import domain.order_rules as R
     import workflows.order_types as O
-    from workflows.order_steps import HOLD_AND_PLACE, RECORD_WITH_HOLD, RELEASE_WITH_RECORD, OrderSteps
+    from workflows.order_steps import HOLD_AND_PLACE, RECORD_WITH_HOLD, RELEASE_WITH_RECORD, UPDATE_RETRY, OrderSteps
 
 
 @workflow.defn(name=O.WORKFLOW_TYPE)
@@ -81,6 +82,7 @@ class OrderWorkflow:
             if timed_out or x.read_now:
                 await x.read()
             await x.settle()
+            await x.release_part()  # the order's end, a voided or below-limit execution: that part back at once
             if not (s.done() and workflow.patched(RELEASE_WITH_RECORD)):  # done: the end's release writes the view
                 await x.record()
         return await self._finish()
@@ -177,11 +179,15 @@ class OrderWorkflow:
         async with self._lock:
             if s.ended():
                 return O.CancelResult("ALREADY_ENDED", s.view())
+            self._x.cancel_pending = True  # an order the ATS has not taken: no placement after it (the cancel wins)
             await self._pending(O.PENDING_CANCEL)
             try:
                 await workflow.wait_condition(lambda: s.ats is not None or s.ended())
                 outcome = await self._x.cancel()
+                if outcome == "CANCELED":  # the unfilled units' part of the hold back before the answer
+                    await self._x.release_part(UPDATE_RETRY, done_too=True)
             finally:
+                self._x.cancel_pending = False
                 await self._done_pending()
             return O.CancelResult(outcome, s.view())
 

@@ -54,6 +54,7 @@ class OrderState:
     edits: int = 0
     units: int = 0                   # the order's current terms (an applied edit changes them)
     unit_price: str = ""
+    released: set[str] = field(default_factory=set)  # facts told to the ledger that free part of the hold
 
     @classmethod
     def start(cls, inp: O.OrderInput) -> OrderState:
@@ -63,6 +64,7 @@ class OrderState:
             s.status, s.version, s.edits = c.status, c.version, c.edits
             s.settled, s.voided, s.seen = set(c.settled_executions), set(c.voided_executions), list(c.seen_events)
             s.units, s.unit_price = c.units_requested or s.units, c.unit_price or s.unit_price
+            s.released = set(c.released)
             if c.ats_order_id:
                 s.ats = AtsOrder(c.ats_order_id, c.status, s.units, c.filled, s.unit_price, "")
         return s
@@ -72,7 +74,8 @@ class OrderState:
                             ats_order_id=self.ats.id if self.ats else None, filled=self.filled,
                             settled_executions=sorted(self.settled), voided_executions=sorted(self.voided),
                             seen_events=self.seen[-SEEN_KEPT:], version=self.version, units_requested=self.units,
-                            unit_price=self.unit_price, edits=self.edits, created=self.inp.created)
+                            unit_price=self.unit_price, edits=self.edits, created=self.inp.created,
+                            released=sorted(self.released))
 
     # --- what the ATS says -------------------------------------------------------------------------------------
     @property
@@ -118,7 +121,27 @@ class OrderState:
         return True
 
     def ended(self) -> bool:
-        return self.status == O.REJECTED or (self.ats is not None and self.ats.status in O.ENDED)
+        """REJECTED, CANCELED before the ATS took it, or ended at the ATS."""
+        return self.ats.status in O.ENDED if self.ats is not None else self.status in O.ENDED
+
+    def unsettled(self) -> list[AtsExecution]:
+        """The executions the ATS reported that the ledger has not posted (voided ones included: never posted)."""
+        return [x for x in self.executions.values() if x.id not in self.settled]
+
+    def release_facts(self, *, done_too: bool = False) -> list[str]:
+        """What the ATS reported that frees part of the hold and the ledger was not told yet: the order's end with
+        units unfilled, a voided execution, a bid's execution below its limit. None once the order is done (the end's
+        release gives back the rest), unless `done_too` (a cancel's answer waits for no end)."""
+        if self.ats is None or (self.done() and not done_too):
+            return []
+        facts = ["end"] if self.ended() and self.filled < self.units else []
+        limit = Decimal(self.unit_price or "0")
+        for x in self.unsettled():
+            if x.status == "VOIDED":
+                facts.append(f"void:{x.id}")
+            elif self.inp.side == "BID" and Decimal(x.unit_price) < limit:
+                facts.append(f"below:{x.id}")
+        return [f for f in facts if f not in self.released]
 
     def to_settle(self) -> list[AtsExecution]:
         return [x for x in self.executions.values() if x.status == "SETTLED" and x.id not in self.settled]
@@ -131,7 +154,7 @@ class OrderState:
 
     def done(self) -> bool:
         """Ended at the ATS, and every execution it reported is known and settled or voided in the ledger."""
-        if self.status == O.REJECTED:
+        if self.ats is None and self.status in O.ENDED:  # REJECTED, or CANCELED before the ATS took it
             return True
         if not self.ended():
             return False

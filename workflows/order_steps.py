@@ -4,6 +4,7 @@ and brings the OrderState up to date. Deterministic workflow code: it runs insid
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import asdict
 from datetime import timedelta
 from typing import Any
@@ -43,6 +44,15 @@ HOLD_AND_PLACE = "order-hold-and-place"
 # an order's executions the ATS settled, posted in one activity (trading.settle_many, each execution once under its
 # own key) instead of one trading.settle activity (and one workflow task) after another
 SETTLE_TOGETHER = "order-settle-together"
+# the part of the hold an order no longer needs given back as soon as the ATS reports it (trading.release_part, issue
+# 30): its unfilled units once it ended (a cancel, an IOC's end), a bid's execution below its limit, a voided
+# execution; the filled units stay held until they settle. Before this patch all of it waited for the order's end
+# (every execution settled or voided)
+PARTIAL_RELEASE = "order-partial-release"
+# a cancel of an order the ATS has not taken yet (QUEUED: the broker refusing) wins over the next placement: no
+# placement after it, the order CANCELED and its hold released; the placement's back-off wakes for it. Before this
+# patch the cancel waited for the placement, and one run placed on without bound while it waited
+CANCEL_WINS_PLACING = "order-cancel-wins-placing"
 # the first steps' activity: a few quick tries, then the usual way; the investor's and the ATS's final refusals not
 FIRST_STEPS_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
                                 maximum_attempts=3, non_retryable_error_types=[T.HOLD_REFUSED, T.ATS_REJECTED,
@@ -70,6 +80,7 @@ class OrderSteps:
         self.read_now = inp.carried is not None and inp.carried.ats_order_id is not None
         self._attr_status = "SUBMITTED" if inp.carried is None else ""
         self._recorded = -1
+        self.cancel_pending = False  # a cancel Update waits for the ATS to take the order (patch CANCEL_WINS_PLACING)
 
     @property
     def state(self) -> OrderState:
@@ -146,12 +157,16 @@ class OrderSteps:
 
     async def place(self) -> bool | None:
         """Places the order, trying again with timers while the ATS refuses (QUEUED after a while). True: placed;
-        False: refused for good (REJECTED); None: still refused after this run's tries with no Update running —
-        the caller continues as new and places on (patch PLACE_CONTINUES)."""
+        False: refused for good (REJECTED) or a cancel came first (CANCELED, patch CANCEL_WINS_PLACING); None: still
+        refused after this run's tries with no Update running — the caller continues as new and places on (patch
+        PLACE_CONTINUES)."""
         s, inp = self._s, self._inp
         started, delay, tries = workflow.now(), 1.0, 0
         body = self._place_input()
         while True:
+            if self.cancel_pending and workflow.patched(CANCEL_WINS_PLACING):
+                self._canceled_before_placed()
+                return False
             try:
                 order: T.AtsOrder = await self.run_activity(T.PLACE, body, T.AtsOrder, ATS_RETRY)
                 break
@@ -172,10 +187,23 @@ class OrderSteps:
             if (s.status == O.QUEUED and tries >= inp.timings.place_tries_per_run
                     and workflow.all_handlers_finished() and workflow.patched(PLACE_CONTINUES)):
                 return None
-            await workflow.sleep(timedelta(seconds=delay))
+            if workflow.patched(CANCEL_WINS_PLACING):  # the back-off ends early for a cancel
+                with contextlib.suppress(TimeoutError):
+                    await workflow.wait_condition(lambda: self.cancel_pending, timeout=timedelta(seconds=delay))
+            else:
+                await workflow.sleep(timedelta(seconds=delay))
             delay = min(delay * 2, max(inp.timings.poll_seconds, 1.0))
         await self._placed(order)
         return True
+
+    def _canceled_before_placed(self) -> None:
+        """The cancel wins over the next placement: every try so far failed (the ATS refused it, or did not answer),
+        so the order ends CANCELED with no ATS order and its end releases the hold. Left open: a try the ATS took
+        whose answer was lost in transit would rest there under the order's key with nothing held."""
+        s = self._s
+        s.status, s.code, s.message = O.CANCELED, None, None
+        self.answered = True
+        workflow.logger.info("order %s: canceled before the ATS took it", self._inp.order_id)
 
     async def _placed(self, order: T.AtsOrder) -> None:
         """The ATS accepted the order: submit's answer is ready, the view written."""
@@ -251,6 +279,24 @@ class OrderSteps:
                                   req.execution_id, exc.cause)
         self.read_now = True
 
+    async def release_part(self, retry: RetryPolicy = LEDGER_RETRY, *, done_too: bool = False) -> None:
+        """Tells the ledger what the ATS reported that frees part of the hold, once per fact (patch PARTIAL_RELEASE):
+        the hold is brought down to what the order's filled-unsettled executions and open units still need. A failure
+        is told again at the next pass (and the order's end releases the rest anyway)."""
+        s = self._s
+        facts = s.release_facts(done_too=done_too)
+        if not facts or not workflow.patched(PARTIAL_RELEASE):
+            return
+        s.released.update(facts)  # before the activity: the cancel's Update and the main loop never send it twice
+        reported = [T.ReportedExecution(x.id, x.units, x.unit_price, x.status == "VOIDED") for x in s.unsettled()]
+        try:
+            await self.run_activity(T.RELEASE_PART, T.ReleasePartInput(self._inp.order_id, reported,
+                                                                       s.filled if s.ended() else None), bool, retry)
+        except ActivityError as exc:
+            s.released.difference_update(facts)
+            workflow.logger.warning("order %s: part of the hold could not be released yet: %s", self._inp.order_id,
+                                    exc.cause)
+
     async def release(self, *, record: bool = False) -> None:
         """Gives back what the order still holds (a no-op when nothing is held or it was released); `record`: the
         view is written in the same activity (patch RELEASE_WITH_RECORD)."""
@@ -322,13 +368,16 @@ class OrderSteps:
     async def cancel(self) -> str:
         """Cancels at the ATS: its outcome CANCELED | TOO_LATE | ALREADY_ENDED."""
         s = self._s
-        if s.ats is None:
-            return "ALREADY_ENDED"
+        if s.ats is None:  # the cancel won over the placement (patch CANCEL_WINS_PLACING), or the order was refused
+            return "CANCELED" if s.status == O.CANCELED else "ALREADY_ENDED"
+        cancel = T.CancelInput(O.account_id_for(self._inp.user_id), s.ats.id, O.instrument_id_of(self._inp.ticker))
         try:
-            answer: T.CancelAnswer = await self.run_activity(
-                T.CANCEL, T.CancelInput(O.account_id_for(self._inp.user_id), s.ats.id), T.CancelAnswer, UPDATE_RETRY)
+            answer: T.CancelAnswer = await self.run_activity(T.CANCEL, cancel, T.CancelAnswer, UPDATE_RETRY)
         except ActivityError as exc:
-            raise ApplicationError(O.CANCEL_FAILED, ats_code(exc), type="CancelRefused") from None
+            code = ats_code(exc)
+            if code == O.LIVE_TRADING:  # the window opened before the cancel reached the ATS
+                raise ApplicationError(O.CANCEL_WHILE_LIVE, code, type="CancelRefused") from None
+            raise ApplicationError(O.CANCEL_FAILED, code, type="CancelRefused") from None
         s.apply_order(answer.order)
         self.read_now = True
         return answer.outcome

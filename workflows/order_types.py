@@ -3,8 +3,10 @@ dataclasses: the api, the wizard flow and the order workflow import this module,
 
 Ids: the browser's Idempotency-Key (scoped to the user) makes the order id (`order_id_for`), the order id makes the
 workflow id (`order-{order_id}`) and the ATS idempotency key (the same string), so a retried create places nothing
-new. The investor's financial account id is `acct-{user_id}` (`account_id_for`; "the user's first financial
-account"): the ATS's account id too. The ATS instrument id is the asset's ticker without '#'."""
+new. The ATS knows the investor's account as `acct-{user_id}` (`account_id_for`; the webhooks name it so); the api's
+financial account id, the `{account_id}` of its order calls, is the user's first account row instead
+(`store.users.first_account_id`, the user read's `customer.accounts[0].id`). The ATS instrument id is the asset's
+ticker without '#'."""
 
 from __future__ import annotations
 
@@ -31,9 +33,11 @@ VOID = "void"            # VoidRequest: ops void a match (the investor's "Cancel
 VIEW = "view"        # -> OrderView
 
 # Vitrine's own statuses on top of the ATS's (docs/ats.md): before the ATS accepted the order it is SUBMITTED; while
-# the ATS keeps refusing for a while it is QUEUED; a refused hold is REJECTED (with `code`).
+# the ATS keeps refusing for a while it is QUEUED; a refused hold is REJECTED (with `code`); canceled before the ATS
+# ever took it (a cancel while QUEUED wins over the next placement) it is CANCELED, with no ATS order.
 QUEUED = "QUEUED"
 REJECTED = "REJECTED"
+CANCELED = "CANCELED"
 PENDING_CANCEL = "PENDING_CANCEL"
 PENDING_REPLACE = "PENDING_REPLACE"
 PROCESSING_UPDATE = "PROCESSING_UPDATE"
@@ -42,6 +46,12 @@ UNABLE_TO_EDIT = "Unable to Edit Order"            # another change of this orde
 UNABLE_TO_CANCEL = "Unable to Cancel Order"        # likewise
 EDIT_FAILED = "Unable to Process your Edit"        # the ATS refused the edit (e.g. the fill came first)
 CANCEL_FAILED = "Unable to Process Cancelation"    # CancelResult.outcome TOO_LATE: the order was filled first
+# spec doc 3 §4.4 "Cancel is hidden during live trading" (§4.1: the asset Trading and its market open, i.e. the
+# window OPEN; post-only and CONFIRMATION allow it): the api refuses such a cancel, and so does the workflow when the
+# ATS says the window opened before the cancel reached it (error type / code LIVE_TRADING)
+CANCEL_WHILE_LIVE = ("Could not cancel your order: the trading window is now open. You can cancel it once live "
+                     "trading ends.")
+LIVE_TRADING = "LIVE_TRADING"
 NOT_IN_CONFIRMATION = "There is no match waiting for your confirmation right now."
 ORDER_ENDED = "This order is no longer open."
 ENDED = frozenset({"FILLED", "CANCELED", "PARTIALLY_FILLED_AND_CANCELED", "EXPIRED", "PARTIALLY_FILLED_AND_TERMINATED",
@@ -110,6 +120,7 @@ class OrderCarry:
     edits: int = 0               # edits sent so far (each edit's business key is numbered)
     created: str = ""
     placing: bool = False        # held, not placed yet: the new run goes on placing (a broker refusing for long)
+    released: list[str] = field(default_factory=list)  # what the ledger was told frees part of the hold
 
 
 @dataclass

@@ -1,5 +1,6 @@
-"""The spec's order calls (doc 3 §7 "Orders"; account id = the caller's `acct-{user_id}`): prevalidate, create,
-submit, list, read, edit, cancel, positions. Each order is a Temporal workflow (`order-{order_id}`): create starts
+"""The spec's order calls (doc 3 §7 "Orders"; account id = the user's first financial account, the user read's
+`customer.accounts[0].id`; the ATS keeps its own key of it, `acct-{user_id}`, never in these paths): prevalidate,
+create, submit, list, read, edit, cancel, positions. Each order is a Temporal workflow (`order-{order_id}`): create starts
 it (a retried create with the same Idempotency-Key finds the same order), edit/cancel/submit are its Updates, reads
 come from the workflow (one order) or its projection (lists). Another investor's account or order is not found."""
 
@@ -98,7 +99,7 @@ async def prevalidate(account_id: AccountId, body: OrderRequestIn, user: Current
                       db: Db) -> PrevalidationOut:
     """The order request checked against the investor's cash, shares, open orders and the market: 200 with
     valid, and when invalid the spec's code and message (§8) and context.unitsAvailable."""
-    C.account_user(account_id, user.id)
+    await C.account_user(db, account_id, user.id)
     side = _side(body.context)
     kind, _ = _terms(body)
     asset = await asset_of_instrument(db, body.financialInstrumentId)
@@ -112,7 +113,7 @@ async def prevalidate_edit(account_id: AccountId, order_id: OrderId, body: EditI
                            db: Db) -> PrevalidationOut:
     """An edit (units: the new unfilled units; unitPrice) checked as the create is, the order's own hold counting
     as free."""
-    C.account_user(account_id, user.id)
+    await C.account_user(db, account_id, user.id)
     view = await C.current_view(await state.temporal(), db, user.id, order_id, C.wait_seconds(state))
     asset = await _asset(db, int(view["asset_id"]))
     check = await order_check(state, db, user, asset, side=view["side"], order_type=R.LIMIT, units=body.units,
@@ -127,7 +128,7 @@ async def create_order(account_id: AccountId, body: OrderRequestIn, user: Curren
     first order, never a second one): found in the order list, else refused by the start itself (no `describe`).
     The order's first view is written before its hold, so a retry refused by the prevalidation because of the
     first order's own hold finds the order there: 200 too."""
-    C.account_user(account_id, user.id)
+    await C.account_user(db, account_id, user.id)
     key = _key(idempotency_key)
     order_id = O.order_id_for(user.id, key)
     if await get_view(db, user.id, order_id) is not None:
@@ -165,7 +166,7 @@ async def submit_order(account_id: AccountId, order_id: OrderId, user: CurrentUs
                        db: Db) -> OrderData:
     """The spec's "submit/confirm by order id": answers once the ATS answered the placement (its status), or
     QUEUED with the high-volume message when the broker keeps refusing for a while."""
-    C.account_user(account_id, user.id)
+    account = await C.account_user(db, account_id, user.id)
     client = await state.temporal()
     await C.owned(client, db, user.id, order_id, state.redis)
     view = await C.update(client, order_id, O.SUBMIT, None, O.OrderView, wait=C.wait_seconds(state),
@@ -175,7 +176,7 @@ async def submit_order(account_id: AccountId, order_id: OrderId, user: CurrentUs
         asset = await _asset(db, view.asset_id)
         live = (await market_of(state, asset, strict=False)).live
         data["message"] = W.HIGH_VOLUME_LIVE if live else W.HIGH_VOLUME_LATER
-    return OrderData(data=order_out(data))
+    return OrderData(data=order_out(data, account))
 
 
 @router.get(BASE + "/orders", response_model=OrderList)
@@ -184,19 +185,19 @@ async def list_orders(account_id: AccountId, user: CurrentUser, db: Db,
                       asset: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
                       active: bool | None = None) -> OrderList:
     """The investor's orders, newest first; filters: instrumentId (or asset id), active (still open or ended)."""
-    C.account_user(account_id, user.id)
+    account = await C.account_user(db, account_id, user.id)
     asset_id = asset
     if instrumentId:
         asset_id = (await asset_of_instrument(db, instrumentId)).id
     views = await list_views(db, user.id, asset_id=asset_id, active=active)
-    return OrderList(data=[order_out(asdict(v)) for v in views])
+    return OrderList(data=[order_out(asdict(v), account) for v in views])
 
 
 @router.get(BASE + "/orders/{order_id}", response_model=OrderData)
 async def read_order(account_id: AccountId, order_id: OrderId, user: CurrentUser, state: State, db: Db) -> OrderData:
-    C.account_user(account_id, user.id)
+    account = await C.account_user(db, account_id, user.id)
     view = await C.current_view(await state.temporal(), db, user.id, order_id, C.wait_seconds(state))
-    return OrderData(data=order_out(view))
+    return OrderData(data=order_out(view, account))
 
 
 @router.put(BASE + "/orders/{order_id}", response_model=OrderData)
@@ -204,7 +205,7 @@ async def edit_order(account_id: AccountId, order_id: OrderId, body: EditIn, use
                      db: Db, idempotency_key: IdempotencyKey = None) -> OrderData:
     """Prevalidates the edit (units: the new unfilled units), then the workflow's `replace` Update; the same
     Idempotency-Key again is the same edit. 'Unable to Edit Order' (409) while a change is processing."""
-    C.account_user(account_id, user.id)
+    account = await C.account_user(db, account_id, user.id)
     key = _key(idempotency_key)
     client = await state.temporal()
     view = await C.current_view(client, db, user.id, order_id, C.wait_seconds(state))
@@ -218,33 +219,38 @@ async def edit_order(account_id: AccountId, order_id: OrderId, body: EditIn, use
     edit = O.EditRequest(units=check.units, unit_price=money_str(check.unit_price))
     result = await C.update(client, order_id, O.REPLACE, edit, O.OrderView, wait=C.wait_seconds(state),
                             update_id=f"replace-{O.order_id_for(user.id, key)}")
-    return OrderData(data=order_out(asdict(result)))
+    return OrderData(data=order_out(asdict(result), account))
 
 
 @router.delete(BASE + "/orders/{order_id}", response_model=CancelOut)
 async def cancel_order(account_id: AccountId, order_id: OrderId, user: CurrentUser, state: State,
                        db: Db) -> CancelOut:
     """The workflow's `cancel` Update: CANCELED (or ALREADY_ENDED); the fill came first → 409 'Unable to Process
-    Cancelation'; a change still processing → 409 'Unable to Cancel Order'."""
-    C.account_user(account_id, user.id)
+    Cancelation'; a change still processing → 409 'Unable to Cancel Order'; while the instrument trades live (spec
+    doc 3 §4.4: Cancel is hidden then) → 409 with error_type LIVE_TRADING, nothing sent (the workflow refuses it as
+    well when the window opened before its cancel reached the ATS)."""
+    account = await C.account_user(db, account_id, user.id)
     client = await state.temporal()
     view = await C.current_view(client, db, user.id, order_id, C.wait_seconds(state))
+    if view["status"] not in O.ENDED and (await market_of(state, await _asset(db, int(view["asset_id"])),
+                                                          strict=False)).live:
+        raise ApiError(409, O.CANCEL_WHILE_LIVE, error_type=O.LIVE_TRADING)
     try:
         result = await C.update(client, order_id, O.CANCEL, None, O.CancelResult, wait=C.wait_seconds(state))
     except ApiError as exc:
         if exc.error_type != C.ORDER_ENDED:
             raise
-        return CancelOut(data=order_out(view), cancel="ALREADY_ENDED")
+        return CancelOut(data=order_out(view, account), cancel="ALREADY_ENDED")
     if result.outcome == "TOO_LATE":
         raise ApiError(409, O.CANCEL_FAILED, error_type="TOO_LATE")
     outcome = "ALREADY_ENDED" if result.outcome == "ALREADY_ENDED" else "CANCELED"
-    return CancelOut(data=order_out(asdict(result.order)), cancel=outcome)
+    return CancelOut(data=order_out(asdict(result.order), account), cancel=outcome)
 
 
 @router.get(BASE + "/positions", response_model=PositionsOut)
 async def positions(account_id: AccountId, user: CurrentUser, db: Db) -> PositionsOut:
     """Per financial instrument (the ticker without '#'): units.total (owned, those held for open asks included)
     and units.openAndAlienable (held past 5 business days, minus open asks)."""
-    C.account_user(account_id, user.id)
+    await C.account_user(db, account_id, user.id)
     return PositionsOut(data={p.instrument_id: PositionOut.model_validate(p.as_json())
                               for p in await positions_of(db, user.id)})

@@ -17,26 +17,14 @@ from api.customer_profile_sync import sync_customer_profile
 from api.deps import CurrentUser, Db, State, own
 from api.errors import ApiError, ErrorItem
 from api.params import Id
+from api.personal_info_view import PersonalInfo, personal_information, saved
 from domain import personal_info as p
-from store.crypto import PiiCipher, mask_ssn
+from store.crypto import PiiCipher
 from store.models import Customer, User
 
 router = APIRouter(tags=["account"])
 PATH = "/api/users/{user_id}/personal-information"
 CUSTOMER_HOLDS = ("address", "apt", "city", "state", "postal_code", "phone_number")  # what the payment customer holds
-
-
-class PersonalInfo(BaseModel):
-    first_name: str = ""
-    last_name: str = ""
-    address: str = ""
-    apt: str = ""
-    city: str = ""
-    state: str = ""
-    postal_code: str = ""
-    date_of_birth: str = ""
-    ssn: str = Field(default="", description="masked: ***-**-1234")
-    phone_number: str = ""
 
 
 class PersonalInfoOut(PersonalInfo):
@@ -58,14 +46,8 @@ class PersonalInfoIn(BaseModel):
     phone_number: str | None = Field(default=None, max_length=32)
 
 
-def _saved(user: User) -> dict[str, str]:
-    return {"first_name": user.first_name, "last_name": user.last_name, "address": user.address, "apt": user.address2,
-            "city": user.city, "state": user.state, "postal_code": user.postal_code,
-            "date_of_birth": user.date_of_birth, "ssn": "", "phone_number": user.phone_number}
-
-
 def _answer(user: User) -> PersonalInfoOut:
-    shown = {**_saved(user), "ssn": mask_ssn(user.ssn_last4)}
+    shown = personal_information(user).model_dump()
     return PersonalInfoOut(**shown, completion=p.completion(shown))
 
 
@@ -78,11 +60,11 @@ async def read(user_id: Id, user: CurrentUser) -> PersonalInfoOut:
 @router.put(PATH, response_model=PersonalInfoOut)
 async def write(user_id: Id, body: PersonalInfoIn, user: CurrentUser, state: State, db: Db) -> PersonalInfoOut:
     own(user, user_id)
-    values = p.merged(_saved(user), body.model_dump(exclude_none=True))
+    values = p.merged(saved(user), body.model_dump(exclude_none=True))
     if errors := p.errors(values, datetime.now(UTC).date()):
         items = [ErrorItem(message=m, field=f) for f, m in errors.items()]
         raise ApiError(422, items[0].message, field=items[0].field, items=items)
-    before = _saved(user)
+    before = saved(user)
     user.first_name, user.last_name, user.phone_number = values["first_name"], values["last_name"], values["phone_number"]
     user.address, user.address2, user.city = values["address"], values["apt"], values["city"]
     user.state, user.postal_code, user.date_of_birth = values["state"], values["postal_code"], values["date_of_birth"]

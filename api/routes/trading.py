@@ -48,7 +48,7 @@ async def confirm_order(order_id: OrderId, user: CurrentUser, state: State, db: 
     client = await state.temporal()
     await C.owned(client, db, user.id, order_id)
     view = await C.update(client, order_id, O.CONFIRM, None, O.OrderView, wait=C.wait_seconds(state))
-    return OrderData(data=order_out(asdict(view)))
+    return OrderData(data=order_out(asdict(view), await C.account_of(db, user.id)))
 
 
 @router.get("/api/trading/windows/{window_id}/", response_model=WindowOut)

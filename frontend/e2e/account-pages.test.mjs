@@ -8,7 +8,7 @@
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/account-pages.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, assertNoSeriousA11yViolations, launch, screenshot, uniqueEmail } from './helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, assertNoSeriousA11yViolations, launch, registerThroughApi, screenshot, uniqueEmail } from './helpers.mjs'
 import { INSTRUMENT, logIn } from './trading-helpers.mjs'
 
 const money = (text) => Number(text.replace(/[^\d.-]/g, ''))
@@ -92,12 +92,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     // the api's sign-up; the change itself goes through the screens
     const email = uniqueEmail(`password-${variant.name}`)
     const [oldPassword, newPassword] = ['Collect1ble!', 'Changed2Now!']
-    const registered = await fetch(`${BASE_URL}/api/auth/registration/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: oldPassword }),
-    })
-    assert.equal(registered.status, 201, await registered.text())
+    await registerThroughApi(email, oldPassword)
     const { page, problems, trail, close } = await launch(variant)
     t.after(close)
     t.after(() => (problems.length ? console.log(trail.join('\n')) : undefined))

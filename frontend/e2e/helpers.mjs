@@ -73,6 +73,16 @@ export function uniqueEmail(prefix) {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
 }
 
+/** Signs an investor up through the api (a test's own investor; the screens are what the test is about). */
+export async function registerThroughApi(email, password) {
+  const registered = await fetch(`${BASE_URL}/api/auth/registration/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  assert.equal(registered.status, 201, await registered.text())
+}
+
 /** Polls the sandbox mail box until a message for `to` holds a link matching `pattern`; returns the link. */
 export async function waitForMailLink(to, pattern, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs

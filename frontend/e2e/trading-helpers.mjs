@@ -1,7 +1,8 @@
-// Helpers of the trading browser tests: the seeded demo traders (cash and aged lots of every traded asset, verified
-// e-mail, no profile yet) logged in, made ready for the order wizard once per stack (profile through the API, the
-// bank linked through the provider's sandbox: the investing passport), the wizard's steps, reads as the user, and the
-// ATS's clock (the sandbox's test control of the provider: the tests never wait for a real trading window).
+// Helpers of the trading browser tests: the seeded demo traders (onboarded with a verified bank — the investing
+// passport — and cash and aged lots of every traded asset, store/demo_investors.py) logged in, made ready for the
+// order wizard (an investor without the passport: profile through the API, the bank linked through the provider's
+// sandbox; the seeded ones have it already), the wizard's steps, reads as the user, and the ATS's clock (the
+// sandbox's test control of the provider: the tests never wait for a real trading window).
 import assert from 'node:assert/strict'
 import { BASE_URL, PROVIDERS_URL } from './helpers.mjs'
 import { flowCall } from './flow-helpers.mjs'
@@ -32,7 +33,8 @@ export async function apiGet(page, path) {
   }, path)
 }
 
-/** The signed-in trader's profile and bank, once (the onboarding flow is done for good afterwards). */
+/** The signed-in trader's profile and bank, once (the onboarding flow is done for good afterwards; the seeded traders
+ * have both). */
 export async function readyToTrade(page) {
   const opened = await flowCall(page, 'POST', '/api/flows/onboarding')
   assert.equal(opened.status, 200, JSON.stringify(opened.body))

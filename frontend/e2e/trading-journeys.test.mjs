@@ -13,7 +13,9 @@
 //   confirmed in the confirm-trade popup at CONFIRMATION;
 // - two demo traders: an ask and a bid at one price rest post-only and match at the open; at CONFIRMATION the
 //   confirm-trade popup opens on both pages without a reload (the live stream); both confirm; My Portfolio shows the
-//   buyer's new share and the seller's cash, and each one's group of the instrument valued with its gain or loss.
+//   buyer's new share and the seller's cash, and each one's group of the instrument valued with its gain or loss;
+// - the asset page's market from the trading stream: with the catalogue's reads held, the window opening shows the
+//   'Trading Window Now open!' banner and its countdown, and its close takes them away, without a reload.
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/trading-journeys.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -375,5 +377,45 @@ for (const variant of [DESKTOP, ANDROID]) {
     // the seller's group: one share less, valued with its gain or loss
     await seller.page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` }).getByText(`${sellerBefore.shares - 1} shares`).waitFor({ timeout: 30_000 })
     assert.equal((await holdingShown(seller.page)).shares, sellerBefore.shares - 1)
+  })
+}
+
+/** The countdown's text (H:MM:SS or M:SS) in seconds. */
+const countdownSeconds = (text) => text.split(':').map(Number).reduce((total, part) => total * 60 + part, 0)
+
+for (const variant of [DESKTOP, ANDROID]) {
+  test(`the asset page's market follows the stream: the open banner and its countdown come and go with the window, no reload, no catalogue read (${variant.name})`, { timeout: 300_000 }, async (t) => {
+    const { page, problems, trail, close } = await launch(variant)
+    t.after(close)
+    t.after(() => t.diagnostic(trail.join('\n')))
+    await recordTradingStream(page)
+    await logIn(page, 'trader1@vitrine.test')
+    await moveMarketTo('post-only')
+    await assetPageIn(page, 'post-only')
+    await page.waitForFunction(() => (window.__tradingEvents ?? []).some((e) => e.event === 'subscribed'), undefined, { timeout: 30_000 })
+
+    // from here the catalogue answers nothing (its reads are held until the test ends), and the page is never reloaded
+    const held = []
+    await page.route(/\/api\/v2\/asset/, (route) => void held.push(route))
+    await page.evaluate(() => { window.__sameDocument = true })
+
+    await moveMarketTo('open') // the ATS opens the window; its webhook reaches the page as the stream's `window` event
+    await page.getByTestId('trading-banner').waitFor({ timeout: 60_000 })
+    assert.match(await page.getByTestId('trading-banner').innerText(), /Trading Window Now open!/)
+    const windows = await streamEvents(page, 'window')
+    const opened = windows.find((w) => w.instrument_id === INSTRUMENT && w.status === 'OPEN')
+    assert.ok(opened, JSON.stringify(windows))
+    // the countdown runs to the close the event told (the ATS's clock, moved ahead of the browser's by the tests)
+    const left = countdownSeconds(await page.getByTestId('trading-countdown').innerText())
+    const toClose = (Date.parse(opened.closes_at) - (await page.evaluate(() => Date.now()))) / 1000
+    assert.ok(Math.abs(left - toClose) <= 5, `the countdown says ${left} s, the window closes in ${toClose} s`)
+    assert.equal(await page.getByTestId('buy-button').isEnabled(), true)
+    await screenshot(page, variant, 'trading-live-banner')
+
+    await moveMarketTo('confirmation') // the window closes: post-only again, the banner goes
+    await page.getByTestId('trading-banner').waitFor({ state: 'detached', timeout: 60_000 })
+    assert.equal(await page.getByTestId('buy-button').isEnabled(), true)
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload')
+    assert.deepEqual(problems, [])
   })
 }

@@ -8,7 +8,7 @@ const STYLED: Record<string, string[]> = {
   Alert: ['slot:alert'], Badge: ['badge'], Button: ['button'], Checkbox: ['slot:checkbox', 'checkmark'],
   CloseButton: ['button'], Collapsible: ['slot:collapsible'], Dialog: ['slot:dialog'], Drawer: ['slot:drawer'],
   Field: ['slot:field'], Fieldset: ['slot:fieldset'], Heading: ['heading'], Icon: ['icon'], IconButton: ['button'],
-  Input: ['input'], InputGroup: ['inputAddon'], Link: ['link'], List: ['slot:list'], NativeSelect: ['slot:nativeSelect'],
+  Input: ['input'], InputGroup: ['inputAddon'], Link: ['link'], List: ['slot:list'], Menu: ['slot:menu'], NativeSelect: ['slot:nativeSelect'],
   Popover: ['slot:popover'], Progress: ['slot:progress'], RadioCard: ['slot:radioCard', 'radiomark'], RadioGroup: ['slot:radioGroup', 'radiomark'],
   Separator: ['separator'], Skeleton: ['skeleton'], Spinner: ['spinner'], Steps: ['slot:steps'], Table: ['slot:table'],
   Tabs: ['slot:tabs'],

@@ -9,7 +9,7 @@ import {
   alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, checkboxSlotRecipe, checkmarkRecipe,
   collapsibleSlotRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe, drawerSlotRecipe, fieldSlotRecipe,
   fieldsetSlotRecipe, globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe, keyframes, layerStyles,
-  linkRecipe, listSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe, radioCardSlotRecipe, radioGroupSlotRecipe,
+  linkRecipe, listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe, radioCardSlotRecipe, radioGroupSlotRecipe,
   radiomarkRecipe, semanticTokens, separatorRecipe, skeletonRecipe, spinnerRecipe, stepsSlotRecipe, tableSlotRecipe,
   tabsSlotRecipe, textStyles, tokens,
 } from '@chakra-ui/react/theme'
@@ -23,7 +23,7 @@ const recipes = {
 const slotRecipes = {
   alert: alertSlotRecipe, checkbox: checkboxSlotRecipe, collapsible: collapsibleSlotRecipe, dialog: dialogSlotRecipe,
   drawer: drawerSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe, popover: popoverSlotRecipe, progress: progressSlotRecipe, radioCard: radioCardSlotRecipe,
+  menu: menuSlotRecipe, nativeSelect: nativeSelectSlotRecipe, popover: popoverSlotRecipe, progress: progressSlotRecipe, radioCard: radioCardSlotRecipe,
   radioGroup: radioGroupSlotRecipe, steps: stepsSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe,
 }
 

@@ -72,13 +72,16 @@ async def instrument_windows(ats: AtsDep, _: Caller, instrument_id: InstrumentId
 
 @router.get("/windows/{window_id}")
 async def read_window(ats: AtsDep, _: Caller, window_id: Id) -> dict[str, Any]:
+    """A window of this ATS's schedule; one made under another schedule (an earlier run's, in the same database) is
+    never traded nor reported (runtime.load, market.windows_of): not found, as an unknown id."""
+    query = "SELECT * FROM windows WHERE id = $1 AND schedule = $2"
     async with ats.pool.acquire() as conn:
-        instrument_id = await conn.fetchval("SELECT instrument_id FROM windows WHERE id = $1", window_id)
-    if instrument_id is None:
+        row = await conn.fetchrow(query, window_id, ats.schedule.name)
+    if row is None:
         raise AtsError(404, errors.WINDOW_NOT_FOUND, "Unknown trading window")
-    await _synced(ats, instrument_id)
+    await _synced(ats, row["instrument_id"])
     async with ats.pool.acquire() as conn:
-        row = await conn.fetchrow("SELECT * FROM windows WHERE id = $1", window_id)
+        row = await conn.fetchrow(query, window_id, ats.schedule.name)
     return {"data": window_view(row)}
 
 

@@ -23,6 +23,19 @@ async def signup(api: httpx.AsyncClient, email: str | None = None) -> dict[str, 
     return body
 
 
+def account_id(user: dict[str, Any]) -> str:
+    """The investor's financial account id (spec doc 1 §3: the customer's first account), as the user in the
+    registration's answer carries it: the `{account_id}` of the order calls."""
+    return str(user["user"]["customer"]["accounts"][0]["id"])
+
+
+async def read_account_id(api: httpx.AsyncClient, user_id: int, headers: dict[str, str]) -> str:
+    """The same id as the user read (`GET /api/users/{id}`) answers it."""
+    r = await api.get(f"/api/users/{user_id}", headers=headers)
+    assert r.status_code == 200, r.text
+    return str(r.json()["customer"]["accounts"][0]["id"])
+
+
 async def confirmation_key(sandbox: httpx.AsyncClient, email: str, count: int = 1, wait: float = DEADLINE) -> str:
     mails = await wait_for_mail(sandbox, email, count, wait)
     assert len(mails) >= count, f"expected {count} mail(s) to {email}, got {mails}"

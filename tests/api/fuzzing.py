@@ -116,17 +116,22 @@ def _record(figures: Figures, phase: str, recorder: ScenarioRecorder) -> None:
                                             check.failure_info.code_sample[:600], body))
 
 
+PHASES = ("examples", "coverage", "fuzzing", "stateful")  # schemathesis runs them in this order
+
+
 def run(*, base_url: str, schema: dict[str, Any], token: Callable[[], str], examples: int, max_time: int,
-        seed: int, workers: int = 1) -> Figures:
-    """Runs every phase once (blocking: call it in a thread); `token` is asked for each case's Authorization."""
+        seed: int, workers: int = 1, phases: tuple[str, ...] = PHASES, figures: Figures | None = None) -> Figures:
+    """Runs each of `phases` once, within `max_time` in all (blocking: call it in a thread), into `figures` (a new
+    one by default); `token` is asked for each case's Authorization."""
     config = schemathesis.Config.from_dict({
         "seed": seed, "max-time": max_time, "cache": {"enabled": False}, "base-url": base_url, "request-timeout": 20,
         "max-stream-events": 2, "workers": workers, "suppress-health-check": ["all"],
         "generation": {"max-examples": examples, "database": "none"},
         "checks": {"enabled": False, "not_a_server_error": {"enabled": True}, "error_shape": {"enabled": True},
                    "response_schema_conformance": {"enabled": True}},
-        "phases": {"examples": {"enabled": True, "fill-missing": True}, "coverage": {"enabled": True},
-                   "fuzzing": {"enabled": True}, "stateful": {"enabled": True, "max-steps": 8}},
+        "phases": {"examples": {"enabled": "examples" in phases, "fill-missing": True},
+                   "coverage": {"enabled": "coverage" in phases}, "fuzzing": {"enabled": "fuzzing" in phases},
+                   "stateful": {"enabled": "stateful" in phases, "max-steps": 8}},
     })
     loaded = schemathesis.openapi.from_dict(with_links(schema), config=config)
 
@@ -138,7 +143,7 @@ def run(*, base_url: str, schema: dict[str, Any], token: Callable[[], str], exam
             case.headers["Authorization"] = f"JWT {data}"
 
     loaded.auth(refresh_interval=None)(InvestorToken)
-    figures = Figures(seed)
+    figures = figures or Figures(seed)
     started = time.monotonic()
     for event in from_schema(loaded).execute():
         if isinstance(event, events.ScenarioFinished) and event.is_test_scenario:
@@ -151,5 +156,5 @@ def run(*, base_url: str, schema: dict[str, Any], token: Callable[[], str], exam
             figures.errors.append(f"fatal: {event.exception!r}")
         elif isinstance(event, events.EngineFinished):
             figures.stop_reason = event.stop_reason.value
-    figures.seconds = time.monotonic() - started
+    figures.seconds += time.monotonic() - started
     return figures

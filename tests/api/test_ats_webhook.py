@@ -18,6 +18,7 @@ from temporalio.client import Client
 from api.state import AppState
 from clients.ats import ats_client
 from store.live import market_channel
+from tests.api.accounts import account_id as acct
 from tests.api.test_orders import order_body, placed
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
@@ -58,7 +59,7 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
     asset = await trading_asset(app_state, providers)
     a = await funded_investor(api, app_state)
     order = await placed(api, a, order_body(asset.ticker, "bid", 1, "9.00"))
-    oid, account = order["id"], f"acct-{a['user_id']}"
+    oid, account = order["id"], O.account_id_for(int(a["user_id"]))  # the ATS's key of the investor's account
     view = await temporal_client.get_workflow_handle(O.workflow_id(oid)).query(O.VIEW, result_type=O.OrderView)
     assert view.ats_order_id, view
     data = await ats_order(app_state, account, view.ats_order_id)
@@ -115,7 +116,7 @@ async def test_forged_replayed_and_routed_webhooks(api: httpx.AsyncClient, app_s
     r = await api.post(URL, content=b"[1]", headers=signed(secret, {"id": "x"})[1] | {
         "X-Sandbox-Signature": hmac.new(secret.encode(), b"[1]", hashlib.sha256).hexdigest()})
     assert r.status_code == 422, r.text
-    await api.delete(f"/api/financial-accounts/{account}/orders/{oid}", headers=a["headers"])
+    await api.delete(f"/api/financial-accounts/{acct(a)}/orders/{oid}", headers=a["headers"])
 
 
 async def test_window_events_reach_the_instruments_channel(api: httpx.AsyncClient, app_state: AppState) -> None:

@@ -19,7 +19,7 @@ from api.state import AppState
 from config import Settings
 from domain.statements import STATEMENT, Month
 from store.document_files import LocalFolder
-from tests.api.accounts import signup
+from tests.api.accounts import account_id, signup
 from tests.flows.driver import Flow
 from tests.flows.investors import Purchase, funded_investor, offering
 
@@ -54,6 +54,8 @@ ROUTES: dict[tuple[str, str], str] = {
     ("DELETE", "/api/assets/notify_me/{asset_id}/"): CATALOGUE,  # the caller's subscription to that asset
     ("POST", "/api/assets/notify-on-trading/"): SELF,
     ("DELETE", "/api/assets/notify-on-trading/{asset_id}/"): CATALOGUE,
+    ("GET", "/api/notifications/"): SELF,  # the caller's own notices (tests/flows/test_asset_notices.py)
+    ("POST", "/api/notifications/read/"): SELF,
     ("GET", "/api/users/{user_id}/financials/balance"): OWNER,
     ("GET", "/api/users/{user_id}/financials/status"): OWNER,
     ("GET", "/api/users/{user_id}/financials/transactions"): OWNER,
@@ -96,7 +98,8 @@ ROUTES: dict[tuple[str, str], str] = {
     ("GET", "/api/merchandising/products/"): SELF,
     ("POST", "/api/merchandising/orders/"): SELF,
     ("GET", "/api/health"): PUBLIC,
-    # trading (issue 11): the account id is the caller's `acct-{user_id}`, the order id one of their orders
+    # trading (issue 11): the account id is the caller's first financial account (the user read's
+    # customer.accounts[0].id), the order id one of their orders
     ("POST", "/api/financial-accounts/{account_id}/orders/prevalidate"): OWNER,
     ("POST", "/api/financial-accounts/{account_id}/orders/{order_id}/prevalidate"): OWNER,
     ("POST", "/api/financial-accounts/{account_id}/orders"): OWNER,
@@ -162,7 +165,7 @@ async def _first_investor(api: httpx.AsyncClient, state: AppState) -> dict[str, 
                           headers={"content-type": "image/png"})).status_code == 200
     t = await api.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": "25.00"}, headers=h)
     assert t.status_code == 201, t.text
-    o = await api.post(f"/api/financial-accounts/acct-{a['user_id']}/orders", headers={**h, "Idempotency-Key": "authz"},
+    o = await api.post(f"/api/financial-accounts/{account_id(a)}/orders", headers={**h, "Idempotency-Key": "authz"},
                        json={"financialInstrumentId": trading.ticker.lstrip("#"), "type": "LIMIT",
                              "term": "GOOD_TIL_CANCELED", "context": "bid", "units": 1, "unitPrice": "5.00"})
     assert o.status_code == 201, o.text  # an order of a's (its instrument unknown at the ATS: it ends REJECTED)
@@ -182,7 +185,7 @@ def _calls(a: dict[str, Any]) -> list[tuple[str, str, str]]:
         flows = a["flows"].items() if "{flow_id}" in path else [("", "")]
         for flow_kind, flow_id in flows:
             url = path.format(user_id=a["user_id"], kind=flow_kind, flow_id=flow_id, token=a["upload"],
-                              step="intro", account_id=f"acct-{a['user_id']}", order_id=a["order"],
+                              step="intro", account_id=account_id(a), order_id=a["order"],
                               file_key=a["file_key"])
             out.append((method, path, url))
     return out

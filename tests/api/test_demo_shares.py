@@ -1,47 +1,61 @@
 """Share lots on the real stack: the seeded demo investors hold cash and lots of every traded demo asset old enough
-to sell at once (positions through the api), re-running the seed adds nothing, and an initial-offering purchase
-posts its lot (dated the purchase day: owned, not yet alienable) exactly once."""
+to sell at once (positions through the api), re-running the seed adds and changes nothing (tests/api/
+test_demo_history.py: the history behind them), and an initial-offering purchase posts its lot (dated the purchase
+day: owned, not yet alienable) exactly once."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import httpx
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlmodel import col
 
 from api.state import AppState
+from config import Settings
 from domain import ledger as L
 from store.demo_investors import DEMO_CASH, DEMO_INVESTORS, TRADED_TICKERS
-from store.models import LedgerEntry, User
+from store.models import FundingSource, Investment, LedgerEntry, Transfer, User
 from store.positions import available_cash
 from store.purchases import post_missing_lots
 from store.seed import DEMO_PASSWORD, seed
-from store.trading_models import SharePosting
+from store.trading_models import SharePosting, TradeFill, TradingOrder
+from tests.api.accounts import read_account_id
 from tests.flows.investors import Purchase, funded_investor, offering
 from workflows.order_types import instrument_id_of
 
 
-async def entries(state: AppState, prefix: str) -> int:
+async def snapshot(state: AppState) -> list[list[Any]]:
+    """What the seed writes: the ledger's entries and their moments, the demo investors' profiles, banks, deposits,
+    purchases, fills and orders."""
     async with state.sessions() as db:
-        return int(await db.scalar(select(func.count()).select_from(LedgerEntry).where(
-            col(LedgerEntry.idempotency_key).startswith(prefix))) or 0)
+        reads: list[Select[Any]] = [
+            select(col(LedgerEntry.idempotency_key), col(LedgerEntry.created_at)),
+            select(col(User.email), col(User.first_name), col(User.ssn_encrypted), col(User.date_joined),
+                   col(User.terms_agreed_at)).where(col(User.email).in_(DEMO_INVESTORS)),
+            select(col(FundingSource.id), col(FundingSource.account_number_encrypted), col(FundingSource.created_at)),
+            select(col(Transfer.id), col(Transfer.status), col(Transfer.created_at), col(Transfer.settled_at)),
+            select(col(Investment.id), col(Investment.created_at)),
+            select(col(TradeFill.order_id), col(TradeFill.execution_id), col(TradeFill.created_at)),
+            select(col(TradingOrder.order_id), col(TradingOrder.version))]
+        return [sorted(map(tuple, (await db.execute(q)).all())) for q in reads]
 
 
 async def positions(api: httpx.AsyncClient, user_id: int, headers: dict[str, str]) -> dict[str, Any]:
-    r = await api.get(f"/api/financial-accounts/acct-{user_id}/positions", headers=headers)
+    account = await read_account_id(api, user_id, headers)
+    r = await api.get(f"/api/financial-accounts/{account}/positions", headers=headers)
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()["data"]
     return data
 
 
-async def test_demo_investors_hold_aged_lots_and_the_seed_is_idempotent(api: httpx.AsyncClient,
-                                                                        app_state: AppState) -> None:
-    before = (await entries(app_state, "demo-"), await entries(app_state, "purchase-shares:"))
-    assert before[0] == len(DEMO_INVESTORS) * (1 + len(TRADED_TICKERS))
+async def test_demo_investors_hold_aged_lots_and_the_seed_is_idempotent(api: httpx.AsyncClient, app_state: AppState,
+                                                                        settings: Settings) -> None:
+    before = await snapshot(app_state)
+    assert all(before), "the seed wrote profiles, banks, deposits, purchases, fills and orders"
     async with app_state.sessions() as db:
-        await seed(db)  # again: nothing new
-    assert (await entries(app_state, "demo-"), await entries(app_state, "purchase-shares:")) == before
+        await seed(db, settings)  # again: nothing new, nothing changed
+    assert await snapshot(app_state) == before
 
     for email, units in DEMO_INVESTORS.items():
         r = await api.post("/api/v3/auth/login/", json={"email": email, "password": DEMO_PASSWORD})
@@ -52,7 +66,7 @@ async def test_demo_investors_hold_aged_lots_and_the_seed_is_idempotent(api: htt
             units_of = held[instrument_id_of(ticker)]["units"]
             assert units_of == {"total": units, "openAndAlienable": units}, (email, ticker)  # may sell at once
         async with app_state.sessions() as db:
-            assert await available_cash(db, uid) >= DEMO_CASH
+            assert await available_cash(db, uid) == DEMO_CASH
             assert await db.scalar(select(col(User.email)).where(col(User.id) == uid)) == email
 
 

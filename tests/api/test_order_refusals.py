@@ -19,6 +19,8 @@ from workflows import order_types as O
      "ORDER_ALREADY_FILLED"),
     (ApplicationError(O.CANCEL_FAILED, "ORDER_UPDATE_PENDING", type="CancelRefused"), 409,
      "Unable to Process Cancelation", "ORDER_UPDATE_PENDING"),
+    (ApplicationError(O.CANCEL_WHILE_LIVE, O.LIVE_TRADING, type="CancelRefused"), 409, O.CANCEL_WHILE_LIVE,
+     O.LIVE_TRADING),  # the window opened before the cancel reached the ATS: as the api's own refusal answers
     (ApplicationError(O.NOT_IN_CONFIRMATION, "WINDOW_NOT_IN_CONFIRMATION", type="ConfirmRefused"), 409,
      O.NOT_IN_CONFIRMATION, "WINDOW_NOT_IN_CONFIRMATION"),
     (ApplicationError(R.FUNDS_MESSAGE, R.INSUFFICIENT_FUNDS, 3, type="HoldRefused"), 422, R.FUNDS_MESSAGE,

@@ -24,16 +24,14 @@ from domain.purchase import SHARES_MIN
 from store.models import Customer, Email, User
 from store.positions import positions
 from store.trading_ledger import HoldRequest, hold
+from tests.api.accounts import PASSWORD
+from tests.api.accounts import account_id as acct
 from tests.api.apps import api_with, client
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import give_shares, trading_asset
 from tests.waiting import DEADLINE, eventually
 from workflows import order_types as O
-
-
-def acct(user: dict[str, Any]) -> str:
-    return f"acct-{user['user_id']}"
 
 
 def order_body(asset_ticker: str, context: str = "bid", units: Any = 1, price: Any = "10.00",
@@ -139,8 +137,12 @@ async def test_bad_requests_and_other_accounts(api: httpx.AsyncClient, app_state
     a = await funded_investor(api, app_state)
     b = await funded_investor(api, app_state)
     h, body = a["headers"], order_body(asset.ticker)
-    # another investor's account, and account ids that are no account: not found, never a server error
-    for account in (acct(b), "acct-0", "acct-99999999999", "acct-x", "x", "acct--1", "%20"):
+    # another investor's account, the ATS's own key of the caller's (no id of the api), and account ids that are no
+    # account: not found, never a server error
+    mine = int(acct(a))
+    for account in (acct(b), f"acct-{a['user_id']}", "acct-0", "acct-99999999999", "acct-x", "x", "acct--1", "%20",
+                    "0", "-1", f"0{mine}", f"{mine}.0", f"+{mine}", str(mine + 2**32), "99999999999", "2147483648",
+                    "١٢"):
         for method, tail in (("POST", "/orders/prevalidate"), ("POST", "/orders"), ("GET", "/orders"),
                              ("GET", "/positions"), ("GET", f"/orders/{uuid.uuid4()}")):
             r = await api.request(method, f"/api/financial-accounts/{account}{tail}", json=body,
@@ -165,6 +167,50 @@ async def test_bad_requests_and_other_accounts(api: httpx.AsyncClient, app_state
     # no token: 401
     r = await api.get(f"/api/financial-accounts/{acct(a)}/orders")
     assert r.status_code == 401
+
+
+async def test_the_spec_path_from_login_to_a_listed_order(api: httpx.AsyncClient, app_state: AppState,
+                                                          providers: Providers) -> None:
+    """Spec doc 1 §3 and doc 3 §7 word for word: log in, read the user, take `customer.accounts[0].id` (the first
+    account's id is the financial account id), prevalidate and create an order on
+    `/api/financial-accounts/{that id}/orders`, list it. Another investor's account id, or the ATS's own key of the
+    caller's account, is not found."""
+    asset = await trading_asset(app_state, providers)
+    a = await funded_investor(api, app_state)
+    b = await funded_investor(api, app_state)
+    login = await api.post("/api/v3/auth/login/", json={"email": a["email"], "password": PASSWORD})
+    assert login.status_code == 200, login.text
+    headers = {"Authorization": f"JWT {login.json()['token']}"}
+    me = await api.get(f"/api/users/{login.json()['user_id']}", headers=headers)
+    assert me.status_code == 200, me.text
+    account = me.json()["customer"]["accounts"][0]["id"]
+    orders = f"/api/financial-accounts/{account}/orders"
+    body = order_body(asset.ticker, "bid", 2, "9.00")
+    r = await api.post(f"{orders}/prevalidate", json=body, headers=headers)
+    assert r.status_code == 200 and r.json()["valid"] is True, r.text
+    r = await api.post(orders, json=body, headers={**headers, "Idempotency-Key": uuid.uuid4().hex})
+    assert r.status_code == 201, r.text
+    order_id = r.json()["data"]["id"]
+
+    async def listed() -> dict[str, Any] | None:
+        r = await api.get(orders, headers=headers)
+        assert r.status_code == 200, r.text
+        return next((o for o in r.json()["data"] if o["id"] == order_id), None)
+
+    order = await eventually(listed)
+    assert (order["financialAccount"]["id"], order["units"]["requested"], order["side"]) == (str(account), 2, "BID")
+    r = await api.get(f"{orders}/{order_id}", headers=headers)
+    assert r.status_code == 200 and r.json()["data"]["financialAccount"]["id"] == str(account), r.text
+
+    theirs = (await api.get(f"/api/users/{b['user_id']}", headers=b["headers"])).json()["customer"]["accounts"][0]["id"]
+    assert theirs != account
+    for other in (theirs, f"acct-{a['user_id']}"):
+        base = f"/api/financial-accounts/{other}"
+        for method, url in (("POST", f"{base}/orders/prevalidate"), ("POST", f"{base}/orders"), ("GET", f"{base}/orders"),
+                            ("GET", f"{base}/orders/{order_id}"), ("GET", f"{base}/positions")):
+            r = await api.request(method, url, json=body, headers={**headers, "Idempotency-Key": uuid.uuid4().hex})
+            assert r.status_code == 404, (method, url, r.text)
+            assert r.json()["errors"][0]["message"] == "Financial account not found.", r.text
 
 
 def orders_url(user: dict[str, Any], tail: str = "") -> str:
@@ -263,6 +309,32 @@ async def test_positions(api: httpx.AsyncClient, app_state: AppState, providers:
     assert r.json()["data"][iid]["units"] == {"total": 8, "openAndAlienable": 2}, r.text
     async with app_state.sessions() as db:  # the store's position is the call's, key and shape (spec §3, §7)
         assert {p.instrument_id: p.as_json() for p in await positions(db, uid)} == r.json()["data"], r.text
+
+
+async def test_shares_count_is_every_unit_held(api: httpx.AsyncClient, app_state: AppState,
+                                               providers: Providers) -> None:
+    """The user read's `shares_count` (spec doc 1 §3) is every unit the investor holds, of every asset: aged lots and
+    today's, and those held for an open ask; the sum of the positions' units.total."""
+    first, second = await trading_asset(app_state, providers), await trading_asset(app_state, providers)
+    a = await funded_investor(api, app_state)
+    uid = int(a["user_id"])
+
+    async def shares_count() -> int:
+        r = await api.get(f"/api/users/{uid}", headers=a["headers"])
+        assert r.status_code == 200, r.text
+        count: int = r.json()["shares_count"]
+        return count
+
+    assert await shares_count() == 0
+    await give_shares(app_state, uid, first.id, 6)
+    await give_shares(app_state, uid, first.id, 2, date.today())
+    await give_shares(app_state, uid, second.id, 3)
+    assert await shares_count() == 11
+    ask = await placed(api, a, order_body(first.ticker, "ask", 4, "10.00"))  # 4 units move to the order's hold
+    assert ask["status"] == "SUBMITTED", ask
+    assert await shares_count() == 11
+    r = await api.get(f"/api/financial-accounts/{acct(a)}/positions", headers=a["headers"])
+    assert sum(p["units"]["total"] for p in r.json()["data"].values()) == 11, r.text
 
 
 async def test_queued_while_the_broker_refuses(api: httpx.AsyncClient, app_state: AppState, providers: Providers,

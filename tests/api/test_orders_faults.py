@@ -20,7 +20,8 @@ from api.app import create_app
 from api.errors import RETRY_AFTER_SECONDS, SOMETHING_WENT_WRONG
 from api.state import AppState
 from config import Settings
-from tests.api.test_orders import acct, create, order_body
+from tests.api.accounts import account_id as acct
+from tests.api.test_orders import create, order_body
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import trading_asset

@@ -15,11 +15,15 @@ from temporalio.client import Client, WorkflowFailureError
 from temporalio.exceptions import ActivityError, ApplicationError
 from temporalio.service import RPCError
 
+from api.schemas import UserView
 from api.state import AppState
 from clients.payments import PaymentsClient
 from store.crypto import PiiCipher
-from store.models import Customer, User
+from store.models import Customer, StateNotification, User
+from store.users import first_account_id
 from tests.api.accounts import signup
+from tests.api.documented import conforms
+from tests.flows.investors import funded_investor
 from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
 from workflows.customer_profile_sync import CustomerProfileSyncWorkflow, ProfileSyncInput, ProfileSyncResult, workflow_id
@@ -65,6 +69,50 @@ async def test_personal_information_read_and_written(api: httpx.AsyncClient, app
 
     assert (await api.get(url(ada), headers=eve["headers"])).status_code == 404
     assert (await api.put(url(ada), json=FULL, headers=eve["headers"])).status_code == 404
+
+
+async def test_the_user_read_carries_the_spec_user_fields_with_the_ssn_masked(api: httpx.AsyncClient,
+                                                                             app_state: AppState) -> None:
+    """`GET /api/auth/user/` and `GET /api/users/{id}` answer the User of spec docs 2 and 3 §3: the personal
+    information as this page shows it (the SSN masked, never in clear), the investment info, the terms flags, the
+    state notifications, the customer's first account (made with the account at sign-up) and its enrollment; as the
+    OpenAPI documents it."""
+    fresh = await signup(api)
+    async with app_state.sessions() as db:
+        first = await first_account_id(db, int(str(fresh["user_id"])))
+    assert first is not None and fresh["user"]["customer"]["accounts"] == [{"id": first}]
+
+    ada = await funded_investor(api, app_state)
+    uid = int(str(ada["user_id"]))
+    assert (await api.put(url(ada), json=FULL, headers=ada["headers"])).status_code == 200
+    async with app_state.sessions() as db:
+        db.add(StateNotification(user_id=uid, blocked_state="TX"))
+        await db.commit()
+    for path in ("/api/auth/user/", f"/api/users/{uid}"):
+        r = await api.get(path, headers=ada["headers"])
+        assert r.status_code == 200, r.text
+        assert "123-45-6789" not in r.text and "123456789" not in r.text
+        me = r.json()
+        conforms(UserView, me)
+        assert {k: me[k] for k in ("first_name", "last_name", "address", "address2", "city", "state", "postal_code",
+                                   "phone_number", "date_of_birth", "ssn")} == {
+            "first_name": "Ada", "last_name": "Lovelace", "address": "12 Main St", "address2": "4B", "city": "Albany",
+            "state": "NY", "postal_code": "12207", "phone_number": "(555) 555-5555", "date_of_birth": "12/10/1985",
+            "ssn": "***-**-6789"}
+        assert me["investment_info"] == {"accredited_status": 3, "sec_or_finra_organization_name": "",
+                                         "publicly_traded_company_tickers": "", "isAssociated": False,
+                                         "isShareholder": False}
+        assert (me["agreedToCustodianTerms"], me["agreedWithTos3"], me["has_payment_customer"]) == (True, True, False)
+        assert me["state_availability_notification"] == [{"blocked_state": "TX"}]
+        customer = me["customer"]
+        assert customer["accounts"] == ada["user"]["customer"]["accounts"] and len(customer["accounts"]) == 1
+        assert customer["enrollment"]["termsOfService"]["signedAndAgreedAt"]
+        assert customer["personalInformation"] == {"pretaxAnnualIncome": 90000, "liquidNetWorth": 50000}
+        assert customer["investorDetails"] == {"riskToleranceLevel": "MODERATE"}
+    async with app_state.sessions() as db:
+        await db.execute(update(Customer).where(col(Customer.user_id) == uid).values(provider_customer_id="cus-x"))
+        await db.commit()
+    assert (await api.get("/api/auth/user/", headers=ada["headers"])).json()["has_payment_customer"] is True
 
 
 async def payment_customer(app_state: AppState, user: dict[str, object], first_name: str = "Ada") -> str:

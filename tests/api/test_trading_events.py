@@ -14,7 +14,8 @@ import httpx
 
 from api.state import AppState
 from store.live import publish_market
-from tests.api.test_orders import acct, create, order_body, placed
+from tests.api.accounts import account_id as acct
+from tests.api.test_orders import create, order_body, placed
 from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import trading_asset

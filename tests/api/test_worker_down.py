@@ -26,7 +26,7 @@ from api.state import AppState
 from config import Settings
 from store.models import Asset, Customer, Email, FundingSource, PurchaseCounter, Transfer
 from store.transfers import REFUSED
-from tests.api.accounts import confirmation_key, signup
+from tests.api.accounts import account_id, confirmation_key, signup
 from tests.api.apps import api_with, client, random_address
 from tests.error_shape import error_body
 from tests.flows.driver import PROFILE, Flow
@@ -154,7 +154,7 @@ async def test_every_endpoint_that_waits_for_a_workflow_answers_503_while_no_wor
         uid = int(user["user_id"])
         asset, order_id = await _owner_of_everything(state, temporal, uid)
         flow = f"/api/flows/onboarding/{onboarding.workflow_id(uid)}"
-        order = f"/api/financial-accounts/{O.account_id_for(uid)}/orders/{order_id}"
+        order = f"/api/financial-accounts/{account_id(user)}/orders/{order_id}"
         edit = {"units": 1, "unitPrice": "10.00"}
         calls: dict[str, tuple[str, str, dict[str, Any] | None]] = {
             "open a flow (update-with-start)": ("POST", "/api/flows/onboarding", None),

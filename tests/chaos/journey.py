@@ -54,17 +54,22 @@ async def wait_cash(http: httpx.AsyncClient, user: dict[str, Any], cash: Decimal
         await asyncio.sleep(0.25)
 
 
-async def deposit(http: httpx.AsyncClient, user: dict[str, Any]) -> httpx.Response:
-    """Asks for the deposit as a person would: while the worker is dead longer than the api waits for the transfer's
-    workflow, the api answers 503 and refuses that transfer (nothing moves); the person tries again."""
+async def retried(call: Callable[[], Awaitable[httpx.Response]], expected: int) -> httpx.Response:
+    """`call()` as a person makes it: while the workers are dead (or starved) longer than the api waits for a
+    workflow's answer, the api answers 503 and nothing moves; the person tries again (for 180 s at most)."""
     deadline = time.monotonic() + 180
     while True:
-        r = await http.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": str(DEPOSIT)},
-                            headers=user["headers"])
+        r = await call()
         if r.status_code != 503 or time.monotonic() > deadline:
-            assert r.status_code == 201, r.text
+            assert r.status_code == expected, r.text
             return r
         await asyncio.sleep(1)
+
+
+async def deposit(http: httpx.AsyncClient, user: dict[str, Any]) -> httpx.Response:
+    """The deposit: a 503 refused that transfer (nothing moved), so the person asks again."""
+    return await retried(lambda: http.post("/api/dwolla/transfers/", json={"type": "deposit", "amount": str(DEPOSIT)},
+                                           headers=user["headers"]), 201)
 
 
 async def journey(http: httpx.AsyncClient, sandbox: httpx.AsyncClient, asset_id: int, secrets: set[str],
@@ -73,7 +78,7 @@ async def journey(http: httpx.AsyncClient, sandbox: httpx.AsyncClient, asset_id:
     # the confirmation mail may wait for a killed worker's activity to time out and run again: longer than the 15 s
     # the flow tests allow
     key = await confirmation_key(sandbox, user["email"], wait=180)
-    assert (await http.post("/api/auth/email/confirm/", json={"key": key})).status_code == 200
+    await retried(lambda: http.post("/api/auth/email/confirm/", json={"key": key}), 200)  # once confirmed, 200 again
     secrets |= secrets_of(user)
     await at("onboarded", user)  # the bank link waits for the micro-deposits
     await verify_bank(http, sandbox, user)

@@ -23,6 +23,9 @@ from workflows.search_attributes import cli_args
 
 PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1] if Path("/usr/lib/postgresql").exists() else Path("/")
 QUEUE = "vitrine-chaos"
+# the activities' start-to-close here (the product's 30 s and 60 s): a killed or paused worker's activity goes to
+# another worker after seconds
+ACTIVITY_TIMEOUT, INVEST_TIMEOUT = 8.0, 12.0
 APIS, WORKERS = ("api-a", "api-b"), ("worker-a", "worker-b")
 # each service's ports (keys of ChaosStack.ports)
 PORTS = {"postgres": ("postgres",), "redis": ("redis",), "temporal": ("temporal", "temporal-http"),
@@ -56,8 +59,7 @@ class ChaosStack(Stack):
             "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "100", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "100",
             "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "50", "PROVIDERS_ATS_DEMO_MARKET": "false",
             "VITRINE_ORDER_POLL_SECONDS": "1", "VITRINE_TRADE_PROCEEDS_DELAY_SECONDS": "0",
-            # a killed or paused worker's activity goes to another worker after seconds, not the product's 30
-            "VITRINE_ACTIVITY_TIMEOUT_SECONDS": "8", "VITRINE_INVEST_TIMEOUT_SECONDS": "12"})
+            "VITRINE_ACTIVITY_TIMEOUT_SECONDS": str(ACTIVITY_TIMEOUT), "VITRINE_INVEST_TIMEOUT_SECONDS": str(INVEST_TIMEOUT)})
 
     def _profile(self) -> Profile:
         p = self.ports

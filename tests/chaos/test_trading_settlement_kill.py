@@ -7,6 +7,7 @@ execution, the investors exactly the shares and cash of the trade."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from sqlalchemy import func, select
@@ -18,10 +19,10 @@ from store.models import LedgerEntry
 from store.trading_models import TradeFill
 from tests.chaos.conftest import Chaos
 from tests.chaos.faults import Held
+from tests.chaos.stack import ACTIVITY_TIMEOUT
 from tests.trading.harness import assert_invariants, books, funded, holder, to_phase, until_view
-from tests.trading.order_harness import Market
+from tests.trading.order_harness import FAST, Market
 from tests.waiting import eventually
-from workflows import order_types as O
 
 SETTLE = "trading.settle_many"  # an order's settlement since patch order-settle-together
 HOLD = 120.0  # far longer than the kill takes
@@ -35,12 +36,13 @@ async def test_worker_sigkilled_mid_settlement_posts_each_execution_once(chaos: 
     async with sessions() as db:
         before = await books(db)
     start = await market.next_session()
-    ask = await market.order(seller, asset_id, ticker, "ASK", 3, "10.00")
-    bid = await market.order(buyer, asset_id, ticker, "BID", 3, "10.00")
+    # the killed settlement runs again on another worker after seconds, not the product's 30
+    timings = replace(FAST, activity_timeout_seconds=ACTIVITY_TIMEOUT)
+    ask = await market.order(seller, asset_id, ticker, "ASK", 3, "10.00", timings=timings)
+    bid = await market.order(buyer, asset_id, ticker, "BID", 3, "10.00", timings=timings)
     assert (await market.submit(ask)).status == "SUBMITTED" and (await market.submit(bid)).status == "SUBMITTED"
     await to_phase(market, start, "OPEN")  # the open matches them
-    for h in (ask, bid):
-        await until_view(h, lambda v: v.status == "FILLED" and len(v.executions) == 1)
+    order_ids = {(await until_view(h, lambda v: v.status == "FILLED" and len(v.executions) == 1)).id for h in (ask, bid)}
     mark, started = len(chaos.hook.held()), chaos.hook.starts()
 
     def both_held() -> list[Held]:  # both sides' settlements committed and held
@@ -74,7 +76,6 @@ async def test_worker_sigkilled_mid_settlement_posts_each_execution_once(chaos: 
             col(LedgerEntry.idempotency_key).in_([f"fill:{f.order_id}:{f.execution_id}" for f in fills])))).all()
         got = (await share_balance(db, L.shares(buyer), asset_id), await share_balance(db, L.shares(seller), asset_id),
                await balance(db, L.cash(buyer)), await balance(db, L.cash(seller)))
-    assert len(fills) == 2 and len(keys) == 2 and {f.order_id for f in fills} == {
-        (await ask.query(O.VIEW, result_type=O.OrderView)).id, (await bid.query(O.VIEW, result_type=O.OrderView)).id}
+    assert len(fills) == 2 and len(keys) == 2 and {f.order_id for f in fills} == order_ids
     assert got == (3, 7, Decimal("70.00"), Decimal("30.00"))
     assert_invariants(after, before, {buyer, seller})

@@ -24,7 +24,7 @@ from tests.api.documented import conforms
 from tests.chaos.faults import attempts
 from tests.flows.funding import balance, wait_balance
 from tests.flows.investors import Purchase, funded_investor, investments_of, ledger_total, offering, short_of_cash
-from tests.flows.test_faults import WorkerProcess
+from tests.flows.test_faults import INVEST_TIMEOUT, WorkerProcess
 from tests.waiting import DEADLINE, eventually, within_deadline
 from tests.workflows.histories import record
 from workflows.flow_core import FlowState, StepSubmission
@@ -37,7 +37,7 @@ SIGNATURE_LIMIT = 3  # seconds; unlike the flow's 2 s step-shown timer, so the h
 async def start(client: Client, app_state: AppState, user: dict[str, Any], asset_id: int, queue: str | None = None,
                 **timings: Any) -> WorkflowHandle[Any, Any]:
     s = app_state.settings
-    inp = PurchaseInput(int(user["user_id"]), asset_id, 9, s.enabled_states, invest_timeout_seconds=s.invest_timeout_seconds)
+    inp = PurchaseInput(int(user["user_id"]), asset_id, 9, s.enabled_states, invest_timeout_seconds=INVEST_TIMEOUT)
     handle = await client.start_workflow(
         MakeInvestmentWorkflow.run, replace(inp, **timings),
         id=workflow_id(int(user["user_id"]), asset_id, 9), task_queue=queue or s.task_queue)

@@ -17,8 +17,9 @@ from sqlmodel import col
 from domain import ledger as L
 from store.db import make_engine, make_sessionmaker
 from store.ledger import post
-from store.models import Asset, Category, LedgerPosting, User
+from store.models import Asset, Category, LedgerPosting
 from store.trading_models import SharePosting
+from store.users import create_user
 
 Sessions = async_sessionmaker[AsyncSession]
 LONG_AGO = date(2026, 10, 1)
@@ -32,11 +33,10 @@ async def sessions(database: str) -> AsyncIterator[Sessions]:
 
 
 async def investor(sessions: Sessions, cash: str = "0", shares: dict[int, list[tuple[int, date]]] | None = None) -> int:
-    """A user with `cash` and, per asset id, share lots (units, acquired on)."""
+    """A user with `cash` and, per asset id, share lots (units, acquired on); made as a sign-up makes one, with their
+    customer and financial account (the account of the order calls)."""
     async with sessions() as db:
-        user = User(email=f"trader-{uuid.uuid4().hex[:10]}@example.com", password_hash="x")
-        db.add(user)
-        await db.flush()
+        user, _ = await create_user(db, email=f"trader-{uuid.uuid4().hex[:10]}@example.com", password_hash="x")
         uid = user.id
         if Decimal(cash):
             await post(db, f"test-cash-{uid}", "test-funding", [(L.cash(uid), Decimal(cash)), (L.ACH_SETTLED, -Decimal(cash))])

@@ -7,7 +7,8 @@ sandbox with a frozen clock): import from here rather than re-writing them.
   aged lot (acquired long before the 5-business-day rule) of a trading asset, posted as balanced entries.
 - `to_phase(market, start, phase)`: the ATS clock moved (admin clock call) into SCHEDULED / OPEN / CONFIRMATION /
   CLOSED of the session that starts at `start` (`await market.next_session()`).
-- `place(http, user_id, ...)`: `POST .../orders` then `.../submit` as the browser does; answers the submit's data.
+- `place(http, account_id, ...)`: `POST .../orders` then `.../submit` as the browser does (the account id: the user
+  read's `customer.accounts[0].id`, `store.users.first_account_id`); answers the submit's data.
 - `until(probe, check)`: polls a probe (a Query, an api read) until `check` holds, with a deadline; never a blind
   sleep. `until_view(handle, check)` for an order workflow's `view` Query.
 - `books(db)` → `Books`: the ledger's totals; `assert_invariants(books, start)` checks that the ledger sums to zero
@@ -83,11 +84,11 @@ async def until_view(handle: WorkflowHandle[Any, Any], check: Callable[[O.OrderV
 
 
 # --- the api -----------------------------------------------------------------------------------------------------
-async def place(http: httpx.AsyncClient, user_id: int, ticker: str, side: O.Side, units: int, price: str, *,
+async def place(http: httpx.AsyncClient, account_id: int, ticker: str, side: O.Side, units: int, price: str, *,
                 order_type: O.OrderType = "LIMIT", key: str | None = None) -> dict[str, Any]:
-    """Creates (Idempotency-Key) and submits an order through the api as the signed-in `user_id`
+    """Creates (Idempotency-Key) and submits an order through the api on the signed-in investor's financial account
     (`http` carries that user's session); answers the submit's `data` (the OrderView)."""
-    base = f"/api/financial-accounts/{O.account_id_for(user_id)}/orders"
+    base = f"/api/financial-accounts/{account_id}/orders"
     body: dict[str, Any] = {"financialInstrumentId": O.instrument_id_of(ticker), "context": side,
                             "type": order_type, "units": units, "unitPrice": price}
     r = await http.post(base, json=body, headers={"Idempotency-Key": key or uuid.uuid4().hex})

@@ -43,8 +43,7 @@ POST, OPEN, CONFIRM = 100.0, 100.0, 50.0  # demo schedule (ATS clock seconds)
 CYCLE = POST + OPEN
 KEY = "sandbox-provider-key"
 MAKER = ("market-maker", "market-maker-secret")
-FAST = O.OrderTimings(poll_seconds=0.3, queued_after_seconds=2.0, polls_per_run=500,
-                      activity_timeout_seconds=8.0)  # a killed worker's activity runs again after seconds
+FAST = O.OrderTimings(poll_seconds=0.3, queued_after_seconds=2.0, polls_per_run=500)
 
 
 class Clock:

@@ -159,7 +159,7 @@ async def test_the_wizard_shows_the_queued_summary_while_the_ats_refuses(
         cancel = await order.start_update(O.CANCEL, wait_for_stage=WorkflowUpdateStage.ACCEPTED,
                                           result_type=O.CancelResult)
     result = await within_deadline(cancel.result())
-    assert result.outcome == "CANCELED" and result.order.ats_order_id  # placed once the ATS answered, then canceled
+    assert result.outcome == "CANCELED" and result.order.ats_order_id is None  # the cancel won: never placed
     assert await market.result(order) == "CANCELED"
     assert await held_cash(state, uid, summary["order_id"]) == D("0.00")
     done = await wiz.ok({})

@@ -76,3 +76,30 @@ def test_a_match_waiting_for_confirmation_shows_on_the_view() -> None:
     assert s.view().status == O.PENDING_CANCEL
     carried = OrderState.start(O.OrderInput(**{**INP.__dict__, "carried": s.carry()}))
     assert (carried.ats and carried.ats.id, carried.filled, carried.version) == ("ats-1", 2, s.version)
+
+
+def test_what_frees_part_of_the_hold_is_told_once_and_never_once_the_order_is_done() -> None:
+    """Issue 30: the ledger is told the order's end with units unfilled, a voided execution and a bid's execution
+    below its limit (each once: `released` is carried across continue-as-new); an order done needs none of it."""
+    s = OrderState.start(INP)
+    assert s.release_facts() == []  # not placed
+    s.apply_order(AtsOrder("ats-1", "PARTIALLY_FILLED", 5, 2, "10.00", "2026-11-23T10:00:01.000000+00:00"))
+    below = AtsExecution("x1", "PENDING_CONFIRMATION", 2, "9.50", "w1", False, "2026-11-23T10:00:01.000000+00:00")
+    at_limit = AtsExecution("x2", "PENDING_CONFIRMATION", 1, "10.00", "w1", False, "2026-11-23T10:00:02.000000+00:00")
+    s.apply_execution(below)
+    s.apply_execution(at_limit)
+    assert s.release_facts() == ["below:x1"]  # an execution at the limit frees nothing
+    s.released.update(s.release_facts())
+    s.apply_order(AtsOrder("ats-1", "PARTIALLY_FILLED_AND_CANCELED", 5, 3, "10.00", "2026-11-23T10:00:03.000000+00:00"))
+    assert s.release_facts() == ["end"]
+    s.released.update(s.release_facts())
+    s.apply_execution(AtsExecution("x2", "VOIDED", 1, "10.00", "w1", False, "2026-11-23T10:00:04.000000+00:00"))
+    assert s.release_facts() == ["void:x2"]
+    carried = OrderState.start(O.OrderInput(**{**INP.__dict__, "carried": s.carry()}))
+    assert carried.released == {"below:x1", "end"}
+    s.settled.add("x1")
+    s.voided.add("x2")
+    assert s.done() and s.release_facts() == []  # the end's release gives back the rest
+    filled = OrderState.start(INP)
+    filled.apply_order(AtsOrder("ats-1", "FILLED", 5, 5, "10.00", "2026-11-23T10:00:01.000000+00:00"))
+    assert filled.release_facts() == []  # ended with nothing unfilled

@@ -5,13 +5,14 @@ and what the order shows, for each path."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from redis.asyncio import Redis
 from sqlalchemy import func, select
 from sqlmodel import col
 from temporalio.api.enums.v1 import EventType
-from temporalio.client import WorkflowUpdateFailedError, WorkflowUpdateStage
+from temporalio.client import WorkflowHandle, WorkflowUpdateFailedError, WorkflowUpdateStage
 from temporalio.exceptions import ApplicationError
 from temporalio.testing import ActivityEnvironment
 
@@ -134,20 +135,41 @@ async def test_executions_settled_at_the_close_post_once_each_in_one_step(market
 
 
 async def test_partial_fill_then_cancel_releases_the_rest(market: Market, sessions: Sessions) -> None:
+    """Issue 30: the part of the hold the order no longer needs comes back as soon as the ATS reports it (patch
+    `order-partial-release`): an execution below the limit gives the difference back before it settles, a cancel the
+    unfilled units' part before its answer; the filled units stay held until they settle. A cancel while the window
+    is OPEN is refused (spec doc 3 §4.4: no Cancel during live trading)."""
     asset_id, ticker = await market.listing(sessions)
     start = await market.next_session()
-    await market.maker(ticker, "ASK", 2, "10.00")
+    await market.maker(ticker, "ASK", 2, "9.50")
     await market.to_open(start)
     uid = await investor(sessions, "100.00")
     handle = await market.order(uid, asset_id, ticker, "BID", 5, "10.00")
     view = await market.submit(handle)
     assert view.status == "PARTIALLY_FILLED" and view.units_filled == 2
-    assert await cash(sessions, uid) == D("50.00")  # 5 x 10.00 held
+    await market.until(handle, lambda v: len(v.executions) == 1 and v.executions[0].unit_price == "9.50")
+
+    async def below_limit_given_back() -> Decimal:
+        left = await cash(sessions, uid)
+        assert left == D("51.00"), left  # 2 x 9.50 for the execution + 3 open x 10.00 held; 1.00 back
+        return left
+
+    await eventually(below_limit_given_back)
+    with pytest.raises(WorkflowUpdateFailedError) as refused:  # live trading: the ATS says the window is OPEN
+        await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
+    assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.message == O.CANCEL_WHILE_LIVE
+    assert list(refused.value.cause.details) == [O.LIVE_TRADING]
+    assert (await handle.query(O.VIEW, result_type=O.OrderView)).status == "PARTIALLY_FILLED"
+    await market.to_confirmation(start)
     result = await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
     assert result.outcome == "CANCELED" and result.order.status == "PARTIALLY_FILLED_AND_CANCELED"
+    assert await cash(sessions, uid) == D("81.00")  # at once: only the 2 filled units stay held, at 9.50
     await market.past_confirmation(start)
     assert await market.result(handle) == "PARTIALLY_FILLED_AND_CANCELED"
-    assert await cash(sessions, uid) == D("80.00") and await shares(sessions, uid, asset_id) == 2
+    assert await cash(sessions, uid) == D("81.00") and await shares(sessions, uid, asset_id) == 2
+    async with sessions() as db:  # settled once, the hold empty
+        assert await balance(db, L.held(uid, view.id)) == D("0.00")
+    assert await clearing_of(sessions, handle.id) == D("19.00")
     await record(handle, "Order--partial-fill-canceled")
 
 
@@ -160,6 +182,13 @@ async def test_ioc_remainder_is_released(market: Market, sessions: Sessions) -> 
     handle = await market.order(uid, asset_id, ticker, "BID", 3, "10.00", term="IMMEDIATE_OR_CANCEL")
     view = await market.submit(handle)
     assert view.status == "PARTIALLY_FILLED_AND_TERMINATED" and view.units_filled == 1
+
+    async def remainder_back() -> Decimal:  # at once, before the fill settles: only the filled unit stays held
+        left = await cash(sessions, uid)
+        assert left == D("90.00"), left
+        return left
+
+    await eventually(remainder_back)
     await market.past_confirmation(start)
     assert await market.result(handle) == "PARTIALLY_FILLED_AND_TERMINATED"
     assert await cash(sessions, uid) == D("90.00") and await shares(sessions, uid, asset_id) == 1
@@ -251,6 +280,7 @@ async def test_cancel_racing_a_fill_is_too_late_and_webhooks_settle_it_once(mark
     view = await market.submit(handle)
     assert view.status == "SUBMITTED" and view.ats_order_id
     await market.maker(ticker, "ASK", 2, "10.00")  # the fill comes first; the workflow has not heard of it
+    await market.to_confirmation(start)  # the cancel comes once live trading is over (no cancel while OPEN)
     result = await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
     assert result.outcome == "TOO_LATE" and result.order.status == "FILLED"  # the api: 'Unable to Process Cancelation'
     view = await market.until(handle, lambda v: len(v.executions) == 1)
@@ -288,6 +318,7 @@ async def test_an_edit_keeps_or_loses_priority_and_reholds(market: Market, sessi
     with pytest.raises(WorkflowUpdateFailedError) as refused:  # the fill came first
         await orders[a].execute_update(O.REPLACE, O.EditRequest(2, "10.00"), result_type=O.OrderView)
     assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.message == O.EDIT_FAILED
+    await market.to_confirmation(start)  # no cancel while the window is OPEN
     assert (await orders[b].execute_update(O.CANCEL, result_type=O.CancelResult)).outcome == "CANCELED"
     await market.past_confirmation(start)
     assert [await market.result(orders[u]) for u in (a, b, c)] == ["FILLED", "CANCELED", "FILLED"]
@@ -296,21 +327,66 @@ async def test_an_edit_keeps_or_loses_priority_and_reholds(market: Market, sessi
     await record(orders[b], "Order--edited-canceled")
 
 
-async def test_queued_while_the_ats_refuses_then_placed_and_updates_one_at_a_time(market: Market,
-                                                                                  sessions: Sessions) -> None:
+async def test_queued_while_the_ats_refuses_then_canceled_before_it_is_placed(market: Market,
+                                                                              sessions: Sessions) -> None:
+    """A cancel of a QUEUED order wins over the next placement (patch `order-cancel-wins-placing`): while it is
+    pending the other Updates are refused; the placement's back-off ends for it, nothing is placed after it, the
+    order ends CANCELED in the same run with its hold released — where it used to wait for the broker, placing on
+    in one run without bound."""
     asset_id, ticker = await market.listing(sessions)
     await market.next_session()
     uid = await investor(sessions, "100.00")
+    slow = O.OrderTimings(poll_seconds=3600, queued_after_seconds=0.5, polls_per_run=500)  # back-off up to an hour
     await market.chaos(seed=1, fail_503=1.0)
     try:
-        handle = await market.order(uid, asset_id, ticker, "BID", 2, "10.00")
+        handle = await market.order(uid, asset_id, ticker, "BID", 2, "10.00", timings=slow)
         view = await market.submit(handle)
         assert view.status == O.QUEUED and view.ats_order_id is None
         desc = await handle.describe()
         assert desc.typed_search_attributes.get(sa.ORDER_STATUS) == O.QUEUED
+        assert await cash(sessions, uid) == D("80.00")  # held while it waits in the queue
+        await market.until(handle, lambda v: v.status == O.QUEUED)
+        await eventually(lambda: _placements(handle, at_least=2))  # the back-off has begun to grow
+        result = await within_deadline(handle.execute_update(O.CANCEL, result_type=O.CancelResult))
+        assert (await market.chaos_injected()).get("503", 0) > 0  # the refusals really happened
+    finally:
+        await market.chaos()
+    assert result.outcome == "CANCELED" and result.order.status == "CANCELED" and result.order.ats_order_id is None
+    assert await market.result(handle) == "CANCELED"
+    assert await cash(sessions, uid) == D("100.00")
+    placed = await _placements(handle)
+    history = [e async for e in handle.fetch_history_events()]
+    accepted = next(i for i, e in enumerate(history)
+                    if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED
+                    and e.workflow_execution_update_accepted_event_attributes.accepted_request.input.name == O.CANCEL)
+    assert not [e for e in history[accepted:] if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+                and e.activity_task_scheduled_event_attributes.activity_type.name in (T.PLACE, T.HOLD_PLACE)]
+    assert (await handle.describe()).run_id == handle.first_execution_run_id  # one run, ended
+    listed = await ats_client(market.http, market.settings).call("GET", f"/financial-accounts/{O.account_id_for(uid)}/orders")
+    assert not listed["data"], (listed, placed)  # nothing was placed at the ATS under its key
+    await record(handle, "Order--queued-then-canceled")
+
+
+async def test_updates_run_one_at_a_time(market: Market, sessions: Sessions) -> None:
+    """While a cancel runs (the ATS refusing it for a while) an edit and a second cancel are refused with the spec's
+    messages; once the ATS answers, the cancel ends the order."""
+    asset_id, ticker = await market.listing(sessions)
+    await market.next_session()
+    uid = await investor(sessions, "100.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 2, "10.00")
+    assert (await market.submit(handle)).status == "SUBMITTED"
+    await market.chaos(seed=1, fail_503=1.0)
+    try:
         cancel = await handle.start_update(O.CANCEL, wait_for_stage=WorkflowUpdateStage.ACCEPTED,
                                            result_type=O.CancelResult)
         await market.until(handle, lambda v: v.status == O.PENDING_CANCEL)
+
+        async def refused_by_the_ats() -> int:
+            count = (await market.chaos_injected()).get("503", 0)
+            assert count > 0, "the cancel has not reached the ATS yet"
+            return count
+
+        await eventually(refused_by_the_ats)  # the cancel waits for the ATS's next answer
         for name, arg, message in ((O.REPLACE, O.EditRequest(1, "10.00"), O.UNABLE_TO_EDIT),
                                    (O.CANCEL, None, O.UNABLE_TO_CANCEL)):
             with pytest.raises(WorkflowUpdateFailedError) as refused:
@@ -319,14 +395,22 @@ async def test_queued_while_the_ats_refuses_then_placed_and_updates_one_at_a_tim
                 else:
                     await handle.execute_update(name, arg, result_type=O.OrderView)
             assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.message == message
-        assert (await market.chaos_injected()).get("503", 0) > 0  # the refusals really happened
     finally:
         await market.chaos()
     result = await within_deadline(cancel.result())
-    assert result.outcome == "CANCELED" and result.order.ats_order_id  # placed once the ATS answered, then canceled
+    assert result.outcome == "CANCELED" and result.order.ats_order_id
     assert await market.result(handle) == "CANCELED"
     assert await cash(sessions, uid) == D("100.00")
-    await record(handle, "Order--queued-then-canceled")
+    await record(handle, "Order--updates-one-at-a-time")
+
+
+async def _placements(handle: WorkflowHandle[Any, Any], at_least: int = 0) -> int:
+    """How many placements the order tried (its history's trading.place / trading.hold_place activities)."""
+    found = len([e async for e in handle.fetch_history_events()
+                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+                 and e.activity_task_scheduled_event_attributes.activity_type.name in (T.PLACE, T.HOLD_PLACE)])
+    assert found >= at_least, found
+    return found
 
 
 async def test_a_long_order_continues_as_new_and_still_ends(market: Market, sessions: Sessions) -> None:

@@ -7,15 +7,18 @@ import asyncio
 import uuid
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 import pytest
+from sqlalchemy import select
+from sqlmodel import col
 
 from domain import ledger as L
 from domain import order_rules as R
 from domain.trade_holds import Overfill
 from store import trading_ledger as T
-from store.ledger import balance, balances
-from store.models import Asset
+from store.ledger import balance, balances, share_balance
+from store.models import Asset, LedgerEntry
 from store.positions import available_cash, open_holds, position, positions
 from store.trading_models import TradingHold
 from tests.trading.conftest import LONG_AGO, Sessions, account_shares, asset, cash_sum, investor, share_sums
@@ -236,3 +239,111 @@ async def test_concurrent_asks_never_sell_a_share_twice(sessions: Sessions) -> N
     async with sessions() as db:
         assert (await position(db, uid, a, TODAY)).open_and_alienable == 2
 
+
+
+async def _entries(db: Any, prefix: str) -> list[str]:
+    return list((await db.scalars(select(col(LedgerEntry.idempotency_key)).where(
+        col(LedgerEntry.idempotency_key).startswith(prefix)))).all())
+
+
+async def test_a_cancel_gives_the_unfilled_rest_back_at_once_and_the_fills_settle_later(sessions: Sessions) -> None:
+    """Issue 30: a bid of 100 at 150.00 (15,000 held) filled 17 and canceled. The unfilled 83 units' cash is available
+    right after the cancel; the 17 stay held at their limit until the executions are known, then at their price; they
+    settle later all the same, two postings per execution, the ledger at zero."""
+    a = await asset(sessions)
+    buyer = await investor(sessions, cash="25000.00")
+    seller = await investor(sessions, shares={a: [(30, LONG_AGO)]})
+    b, s = oid(), oid()
+    x1, x2 = T.ReportedExecution("e1", 10, D("148.00")), T.ReportedExecution("e2", 7, D("148.00"))
+    async with sessions() as db:
+        before_cash, before_shares = await cash_sum(db), await share_sums(db)
+        await T.hold(db, bid(b, buyer, a, 100, "150.00"), today=TODAY)
+        await T.hold(db, ask(s, seller, a, 17, "148.00"), today=TODAY)
+        assert await available_cash(db, buyer) == D("10000.00")
+        # the cancel's answer: 17 filled, executions not known yet: only the unfilled rest comes back
+        assert await T.release_part(db, b, [], ended_filled=17)
+        assert await available_cash(db, buyer) == D("22450.00")  # 17 x 150.00 still held
+        # the executions known: each needs what it costs (148.00), the difference comes back before settlement
+        assert await T.release_part(db, b, [x1, x2], ended_filled=17)
+        assert await available_cash(db, buyer) == D("22484.00") and await balance(db, L.held(buyer, b)) == D("2516.00")
+        # retried (a retried activity, the cancel's Update and the main loop both telling it): nothing moves
+        released = await _entries(db, f"release-part:{b}:")
+        assert not await T.release_part(db, b, [x1, x2], ended_filled=17)
+        assert not await T.release_part(db, b, [x2], ended_filled=17)
+        assert await _entries(db, f"release-part:{b}:") == released and len(released) == 2
+        assert await available_cash(db, buyer) == D("22484.00")
+        # the seller's ask filled in full: its units stay held for the executions, nothing to give back
+        assert not await T.release_part(db, s, [x1, x2], ended_filled=17)
+        assert (await position(db, seller, a, TODAY)).open_and_alienable == 13
+        # settlement at the end of CONFIRMATION: still posted, once per side, the holds emptied and closed
+        for x in (x1, x2):
+            for order in (b, s):
+                assert await T.post_fill(db, order, x.execution_id, x.units, x.unit_price, today=TODAY)
+        assert await available_cash(db, buyer) == D("22484.00") and (await position(db, buyer, a, TODAY)).total == 17
+        assert await balance(db, L.held(buyer, b)) == D("0.00")
+        for order in (b, s):
+            row = await db.get(TradingHold, order)
+            assert row is not None and row.status == "closed"  # the last fill closed it: the end's release is a no-op
+            assert not await T.release(db, order)
+        fills = await _entries(db, "fill:")
+        assert sorted(k for k in fills if k.split(":")[1] in (b, s)) == sorted(
+            f"fill:{o}:{x}" for o in (b, s) for x in ("e1", "e2"))  # 2 postings x 2 executions
+        assert await cash_sum(db) == before_cash == 0
+        assert await share_sums(db) == before_shares
+
+
+async def test_an_open_bid_filled_below_its_limit_gets_the_difference_back_before_settlement(sessions: Sessions) -> None:
+    a = await asset(sessions)
+    uid = await investor(sessions, cash="100.00")
+    o = oid()
+    async with sessions() as db:
+        await T.hold(db, bid(o, uid, a, 10, "5.00"), today=TODAY)
+        assert await T.release_part(db, o, [T.ReportedExecution("x1", 4, D("4.50"))], ended_filled=None)
+        assert await available_cash(db, uid) == D("52.00")  # 4 x 4.50 + 6 open x 5.00 held
+        # an edit while the execution waits: the larger of both terms for the open units, the execution at its price
+        assert await T.rehold(db, o, "edit-1", 12, D("5.50"), today=TODAY)
+        assert await balance(db, L.held(uid, o)) == D("62.00")  # 18.00 + 8 x 5.50
+        assert await T.finish_rehold(db, o, "edit-1", applied=True)
+        assert await balance(db, L.held(uid, o)) == D("62.00")
+        assert await T.post_fill(db, o, "x1", 4, D("4.50"), today=TODAY)
+        assert await balance(db, L.held(uid, o)) == D("44.00") and await available_cash(db, uid) == D("38.00")
+        assert await T.release(db, o)
+        assert await available_cash(db, uid) == D("82.00")  # 100 - 4 x 4.50
+
+
+async def test_a_voided_execution_gives_its_part_back_and_the_end_releases_the_rest(sessions: Sessions) -> None:
+    a = await asset(sessions)
+    uid = await investor(sessions, cash="100.00")
+    o = oid()
+    x = T.ReportedExecution("x1", 4, D("4.50"))
+    async with sessions() as db:
+        await T.hold(db, bid(o, uid, a, 10, "5.00"), today=TODAY)
+        assert await T.release_part(db, o, [x], ended_filled=None)
+        assert await available_cash(db, uid) == D("52.00")
+        voided = T.ReportedExecution("x1", 4, D("4.50"), voided=True)
+        assert await T.release_part(db, o, [voided], ended_filled=None)  # its units never fill again
+        assert await available_cash(db, uid) == D("70.00") and await balance(db, L.held(uid, o)) == D("30.00")
+        assert not await T.release_part(db, o, [x], ended_filled=None)  # an older report never un-voids it
+        assert await balance(db, L.held(uid, o)) == D("30.00")
+        assert await T.release_part(db, o, [voided], ended_filled=4)  # canceled: nothing else was filled
+        assert await available_cash(db, uid) == D("100.00")
+        assert await T.release(db, o)  # the end: closed, nothing left to give back
+        assert await available_cash(db, uid) == D("100.00")
+        assert not await T.release_part(db, o, [voided], ended_filled=4)  # after the end: nothing
+        assert await cash_sum(db) == 0
+
+
+async def test_a_canceled_ask_frees_its_unfilled_units_at_once(sessions: Sessions) -> None:
+    a = await asset(sessions)
+    uid = await investor(sessions, shares={a: [(10, LONG_AGO)]})
+    o = oid()
+    async with sessions() as db:
+        await T.hold(db, ask(o, uid, a, 8, "9.00"), today=TODAY)
+        assert (await position(db, uid, a, TODAY)).open_and_alienable == 2
+        assert await T.release_part(db, o, [T.ReportedExecution("x", 3, D("9.00"))], ended_filled=3)
+        assert (await position(db, uid, a, TODAY)).open_and_alienable == 7  # the 3 sold stay held until settled
+        assert await share_balance(db, L.held(uid, o), a) == 3
+        assert await T.post_fill(db, o, "x", 3, D("9.00"), today=TODAY, proceeds_delay=timedelta(0))
+        assert await balance(db, L.cash(uid)) == D("27.00") and (await position(db, uid, a, TODAY)).total == 7
+        with pytest.raises(T.HoldClosed):  # nothing more can fill the ended order
+            await T.post_fill(db, o, "y", 1, D("9.00"), today=TODAY)

@@ -30,7 +30,7 @@ export const useRemoveBank = () => useWrite(() => removeBank(), keys.allFinancia
 /** Buying merchandise is paid from the Vitrine cash. */
 export const useCreateMerchOrder = () => useWrite((order: MerchOrder) => createMerchOrder(order), keys.allFinancials())
 
-export const useCancelOrder = () => useWrite((o: { userId: number; orderId: string }) => cancelOrder(o.userId, o.orderId), keys.allTrading())
+export const useCancelOrder = () => useWrite((o: { accountId: string; orderId: string }) => cancelOrder(o.accountId, o.orderId), keys.allTrading())
 
 /** The user's notify lists change: the user is read again. */
 export const useSetNotification = () =>

@@ -9,7 +9,7 @@ import { getFinancialStatus, getFundingSource, getTransactions, type FinancialSt
 import { getGainLoss, getMerchProducts, getUserInvestments, type Holding } from './purchase'
 import { keys } from './queryKeys'
 import { getForms, type Form, type FormKind } from './statements'
-import { getPositions, getPriceHistory, listOrders } from './trading'
+import { financialAccountId, getPositions, getPriceHistory, listOrders, type Order } from './trading'
 import type { Balance } from './types'
 
 export const userQuery = (userId: number) => queryOptions({ queryKey: keys.user(userId), queryFn: () => getUser(userId) })
@@ -61,12 +61,18 @@ export interface ReceiptsChunk {
   empty: boolean
 }
 
-async function readReceipts(userId: number, page: number, previous?: ReceiptsChunk): Promise<ReceiptsChunk> {
+/** The investor's orders, on the financial account the user read names (none before there is one). */
+async function ordersOf(client: QueryClient, userId: number): Promise<Order[]> {
+  const accountId = financialAccountId(await client.fetchQuery(userQuery(userId)))
+  return accountId === null ? [] : listOrders(accountId)
+}
+
+async function readReceipts(client: QueryClient, userId: number, page: number, previous?: ReceiptsChunk): Promise<ReceiptsChunk> {
   if (previous) return { ...previous, receipts: await getTransactions(userId, page) }
   const [receipts, investments, orders, source] = await Promise.all([
     getTransactions(userId, page),
     getUserInvestments(userId),
-    listOrders(userId),
+    ordersOf(client, userId),
     getFundingSource(userId),
   ])
   const bank = source ? `${source.name || 'your bank'} ••••${source.accountNumberTail}` : 'your bank'
@@ -81,7 +87,7 @@ export const transactionsQuery = (userId: number) =>
     initialPageParam: 1,
     queryFn: ({ pageParam, client }) => {
       const first = client.getQueryData<InfiniteData<ReceiptsChunk>>(keys.transactions(userId))?.pages[0]
-      return readReceipts(userId, pageParam, pageParam > 1 ? first : undefined)
+      return readReceipts(client, userId, pageParam, pageParam > 1 ? first : undefined)
     },
     getNextPageParam: (last: ReceiptsChunk) => last.receipts.next_page ?? undefined,
   })
@@ -111,4 +117,5 @@ export const priceHistoryQuery = (instrumentId: string) =>
   queryOptions({ queryKey: keys.priceHistory(instrumentId), queryFn: () => getPriceHistory(instrumentId), refetchInterval: 60_000 })
 
 /** The investor's positions (units per instrument, offering shares included): the shares badge. */
-export const positionsQuery = (userId: number) => queryOptions({ queryKey: keys.positions(userId), queryFn: () => getPositions(userId) })
+export const positionsQuery = (accountId: string) =>
+  queryOptions({ queryKey: keys.positions(accountId), queryFn: () => getPositions(accountId) })

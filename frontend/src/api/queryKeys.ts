@@ -24,8 +24,13 @@ export const keys = {
   /** one instrument's trading screen: orders, book, positions */
   trading: (userId: number) => ['trading', userId] as const,
   tradingView: (userId: number, assetId: number | null, instrumentId: string | null) => ['trading', userId, assetId, instrumentId] as const,
-  positions: (userId: number) => ['trading', userId, 'positions'] as const,
+  positions: (accountId: string) => ['trading', 'account', accountId, 'positions'] as const,
   order: (userId: number, orderId: string) => ['trading', userId, 'order', orderId] as const,
+  allWindows: () => ['trading-window'] as const,
   window: (windowId: string) => ['trading-window', windowId] as const,
+  /** an instrument's market as its trading stream tells it (trading/liveMarket.ts): written by the stream, never read */
+  liveMarket: (instrumentId: string) => ['live-market', instrumentId] as const,
   priceHistory: (instrumentId: string) => ['price-history', instrumentId] as const,
+  /** the caller's notices (the shell's bell): read again on the stream's `notice` */
+  notices: (userId: number) => ['notices', userId] as const,
 }

@@ -466,7 +466,9 @@ export interface paths {
         /**
          * Cancel Order
          * @description The workflow's `cancel` Update: CANCELED (or ALREADY_ENDED); the fill came first → 409 'Unable to Process
-         *     Cancelation'; a change still processing → 409 'Unable to Cancel Order'.
+         *     Cancelation'; a change still processing → 409 'Unable to Cancel Order'; while the instrument trades live (spec
+         *     doc 3 §4.4: Cancel is hidden then) → 409 with error_type LIVE_TRADING, nothing sent (the workflow refuses it as
+         *     well when the window opened before its cancel reached the ATS).
          */
         delete: operations["cancel_order_api_financial_accounts__account_id__orders__order_id__delete"];
         options?: never;
@@ -807,6 +809,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Notifications
+         * @description The caller's newest notices (at most 50), newest first, and the number unread.
+         */
+        get: operations["list_notifications_api_notifications__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read Notifications
+         * @description Marks the caller's notices up to `up_to` read; answers the list as it is now.
+         */
+        post: operations["read_notifications_api_notifications_read__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/promocode/validate/": {
         parameters: {
             query?: never;
@@ -853,8 +895,8 @@ export interface paths {
         };
         /**
          * Trading Events
-         * @description Server-Sent Events: `order` (the caller's orders), `book` / `window` / `pricing` (the instrument's market);
-         *     `subscribed` once listening (read anything else the page shows after it).
+         * @description Server-Sent Events: `order` (the caller's orders), `book` / `window` / `pricing` (the instrument's market),
+         *     `notice` (a notice of the caller's); `subscribed` once listening (read anything else the page shows after it).
          */
         get: operations["trading_events_api_trading_events_get"];
         put?: never;
@@ -1382,8 +1424,11 @@ export interface components {
         };
         /** AccountRef */
         AccountRef: {
-            /** Id */
-            id: number | string;
+            /**
+             * Id
+             * @description the financial account id: the `{account_id}` of every /api/financial-accounts/ call (the first account's)
+             */
+            id: number;
         };
         /**
          * AssetDetailOut
@@ -1722,6 +1767,7 @@ export interface components {
             employmentDetails?: {
                 [key: string]: unknown;
             } | null;
+            enrollment: components["schemas"]["Enrollment"];
             /** Id */
             id: number | string;
             /** Investordetails */
@@ -1800,6 +1846,10 @@ export interface components {
             primary: boolean;
             /** Verified */
             verified: boolean;
+        };
+        /** Enrollment */
+        Enrollment: {
+            termsOfService: components["schemas"]["TermsOfService"];
         };
         /** EnvelopeOut */
         EnvelopeOut: {
@@ -2152,6 +2202,22 @@ export interface components {
             /** Shares */
             shares: number;
         };
+        /**
+         * InvestmentInfo
+         * @description The suitability answers of the onboarding (the keys answered so far).
+         */
+        InvestmentInfo: {
+            /** Accredited Status */
+            accredited_status?: number | null;
+            /** Isassociated */
+            isAssociated?: boolean | null;
+            /** Isshareholder */
+            isShareholder?: boolean | null;
+            /** Publicly Traded Company Tickers */
+            publicly_traded_company_tickers?: string | null;
+            /** Sec Or Finra Organization Name */
+            sec_or_finra_organization_name?: string | null;
+        };
         /** InvestmentOut */
         InvestmentOut: {
             /** Amount */
@@ -2307,6 +2373,41 @@ export interface components {
             value1?: unknown;
             /** Value2 */
             value2?: unknown;
+        };
+        /**
+         * NoticePublic
+         * @description A notice as `GET /api/notifications/` lists it.
+         */
+        NoticePublic: {
+            /** Asset Id */
+            asset_id: number;
+            /**
+             * Body
+             * @default
+             */
+            body: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Event */
+            event: string;
+            /** Id */
+            id: number;
+            /** Path */
+            path: string;
+            /** Read At */
+            read_at?: string | null;
+            /** Title */
+            title: string;
+        };
+        /** NoticesPublic */
+        NoticesPublic: {
+            /** Items */
+            items: components["schemas"]["NoticePublic"][];
+            /** Unread */
+            unread: number;
         };
         /**
          * OrderBook
@@ -2709,6 +2810,14 @@ export interface components {
             /** Quote */
             quote: string;
         };
+        /** ReadUpTo */
+        ReadUpTo: {
+            /**
+             * Up To
+             * @description the newest notice id the list showed
+             */
+            up_to: number;
+        };
         /**
          * ReceiptOut
          * @description One receipt of Transaction History (spec doc 3 §3 Transfer / receipt): a deposit or withdrawal, an offering
@@ -2858,6 +2967,11 @@ export interface components {
             /** Shares */
             shares?: number | null;
         };
+        /** StateAvailabilityNotification */
+        StateAvailabilityNotification: {
+            /** Blocked State */
+            blocked_state: string;
+        };
         /** StateStatus */
         StateStatus: {
             /** Io Enabled */
@@ -2883,6 +2997,16 @@ export interface components {
              * @enum {string}
              */
             context: "BID" | "ASK";
+        };
+        /** TermsOfService */
+        TermsOfService: {
+            /** Lastupdated */
+            lastUpdated?: string | null;
+            /**
+             * Signedandagreedat
+             * @description when the custodian's terms were agreed (ISO)
+             */
+            signedAndAgreedAt?: string | null;
         };
         /** TimelineItemOut */
         TimelineItemOut: {
@@ -3031,22 +3155,50 @@ export interface components {
         };
         /**
          * UserView
-         * @description The user as the spec shows it (doc 1 §3), built by api/users_view.user_json and sent with its ETag.
+         * @description The user as the spec shows it (doc 1 §3; doc 2 and doc 3 §3 "User"), built by api/users_view.user_json and
+         *     sent with its ETag. The SSN is masked; no account number is ever in it.
          */
         UserView: {
             /** Access Groups */
             access_groups: components["schemas"]["AccessGroupView"][];
+            /** Address */
+            address: string;
+            /** Address2 */
+            address2: string;
+            /**
+             * Agreedtocustodianterms
+             * @description the custodian's terms (the onboarding's SSN step) agreed
+             */
+            agreedToCustodianTerms: boolean;
+            /**
+             * Agreedwithtos3
+             * @description the payment provider's terms agreed
+             */
+            agreedWithTos3: boolean;
+            /** City */
+            city: string;
             customer?: components["schemas"]["CustomerView"] | null;
             /** Date Joined */
             date_joined?: string | null;
+            /**
+             * Date Of Birth
+             * @description MM/DD/YYYY
+             */
+            date_of_birth: string;
             /** Email */
             email: string;
             /** Emails */
             emails: components["schemas"]["EmailView"][];
             /** First Name */
             first_name?: string | null;
+            /**
+             * Has Payment Customer
+             * @description the payment provider holds a customer of the user
+             */
+            has_payment_customer: boolean;
             /** Id */
             id: number;
+            investment_info: components["schemas"]["InvestmentInfo"];
             /** Last Name */
             last_name?: string | null;
             /** Middle Initial */
@@ -3055,10 +3207,24 @@ export interface components {
             notify_me: number[];
             /** Notify On Trading */
             notify_on_trading: number[];
-            /** Shares Count */
+            /** Phone Number */
+            phone_number: string;
+            /** Postal Code */
+            postal_code: string;
+            /**
+             * Shares Count
+             * @description every share the user holds, of every asset (those held for open asks too)
+             */
             shares_count: number;
+            /**
+             * Ssn
+             * @description masked: ***-**-1234 (empty while none is saved)
+             */
+            ssn: string;
             /** State */
             state?: string | null;
+            /** State Availability Notification */
+            state_availability_notification: components["schemas"]["StateAvailabilityNotification"][];
             state_status: components["schemas"]["StateStatus"];
             /** Username */
             username?: string | null;
@@ -7246,6 +7412,176 @@ export interface operations {
             };
         };
     };
+    list_notifications_api_notifications__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticesPublic"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notifications_api_notifications_read__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadUpTo"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticesPublic"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     validate_gift_api_promocode_validate__post: {
         parameters: {
             query?: never;
@@ -7431,7 +7767,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `order` (an Order), `book`, `window`, `pricing` events; `subscribed` once listening */
+            /** @description `order` (an Order), `book`, `window`, `pricing`, `notice` (a Notice) events; `subscribed` once listening */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@
 import { call } from './call'
 import { api } from './client'
 import type { components } from './schema.gen'
+import type { User } from './types'
 
 export type Order = components['schemas']['OrderOut']
 export type OrderBook = components['schemas']['OrderBook']
@@ -10,32 +11,39 @@ export type Position = components['schemas']['PositionOut']
 export type TradingWindowInfo = components['schemas']['WindowOut']
 export type PriceHistory = components['schemas']['History']
 
-/** The user's first financial account (the api's `acct-{user_id}`). */
-export const accountIdOf = (userId: number): string => `acct-${userId}`
+/**
+ * The financial account of the order and position calls: the user's first account, as the user read answers it
+ * (spec doc 1 §3: "the first account's id is the financial account id"); null until the user and its customer are
+ * read.
+ */
+export function financialAccountId(user: User | null | undefined): string | null {
+  const id = user?.customer?.accounts[0]?.id
+  return id === undefined ? null : String(id)
+}
 
-export async function listOrders(userId: number, query: { asset?: number; active?: boolean } = {}): Promise<Order[]> {
+export async function listOrders(accountId: string, query: { asset?: number; active?: boolean } = {}): Promise<Order[]> {
   const q: { asset?: number; active?: boolean } = {}
   if (query.asset !== undefined) q.asset = query.asset
   if (query.active !== undefined) q.active = query.active
   const answer = await call<{ data: Order[] }>(
-    api.GET('/api/financial-accounts/{account_id}/orders', { params: { path: { account_id: accountIdOf(userId) }, query: q } }),
+    api.GET('/api/financial-accounts/{account_id}/orders', { params: { path: { account_id: accountId }, query: q } }),
   )
   return answer.data
 }
 
-export async function getOrder(userId: number, orderId: string): Promise<Order> {
+export async function getOrder(accountId: string, orderId: string): Promise<Order> {
   const answer = await call<{ data: Order }>(
     api.GET('/api/financial-accounts/{account_id}/orders/{order_id}', {
-      params: { path: { account_id: accountIdOf(userId), order_id: orderId } },
+      params: { path: { account_id: accountId, order_id: orderId } },
     }),
   )
   return answer.data
 }
 
-export async function cancelOrder(userId: number, orderId: string): Promise<{ data: Order; cancel: string }> {
+export async function cancelOrder(accountId: string, orderId: string): Promise<{ data: Order; cancel: string }> {
   return call<{ data: Order; cancel: string }>(
     api.DELETE('/api/financial-accounts/{account_id}/orders/{order_id}', {
-      params: { path: { account_id: accountIdOf(userId), order_id: orderId } },
+      params: { path: { account_id: accountId, order_id: orderId } },
     }),
   )
 }
@@ -52,9 +60,9 @@ export async function getOrderBook(instrumentId: string): Promise<OrderBook> {
   return answer.data
 }
 
-export async function getPositions(userId: number): Promise<Position[]> {
+export async function getPositions(accountId: string): Promise<Position[]> {
   const answer = await call<{ data: Record<string, Position> }>(
-    api.GET('/api/financial-accounts/{account_id}/positions', { params: { path: { account_id: accountIdOf(userId) } } }),
+    api.GET('/api/financial-accounts/{account_id}/positions', { params: { path: { account_id: accountId } } }),
   )
   return Object.values(answer.data)
 }

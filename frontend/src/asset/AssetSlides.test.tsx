@@ -146,7 +146,7 @@ describe('AssetSlides', () => {
       <CatalogueContext.Provider value={catalogueStub([closed])}>{children}</CatalogueContext.Provider>
     ))
     expect(screen.getAllByTestId('days-left')[1]?.textContent).toBe('0 days left')
-    expect(screen.getByRole('link', { name: 'Trading calendar' }).getAttribute('href')).toBe('/app/investments-calendar')
+    expect(screen.getByRole('link', { name: 'Trading calendar' }).getAttribute('href')).toBe('/app/investments-calendar?asset=9')
     expect(screen.queryByText(/later release/)).toBeNull()
   })
 

@@ -5,8 +5,9 @@ import { Badge, Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react
 import { useQuery } from '@tanstack/react-query'
 import { useUser } from '../account/userContext'
 import { positionsQuery } from '../api/queries'
+import { financialAccountId } from '../api/trading'
 import type { Asset } from '../api/types'
-import { unitsOf } from '../trading/useTrading'
+import { unitsOf, useLiveAsset } from '../trading/useTrading'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { InvestButton } from '../components/InvestButton'
 import { StatusText } from '../components/StatusText'
@@ -19,11 +20,13 @@ import { TradeButtons } from '../trading/TradeButtons'
 
 function useSharesOwned(assetId: number): number {
   const { user } = useUser()
-  const positions = useQuery({ ...positionsQuery(user?.id ?? 0), enabled: user !== null })
+  const accountId = financialAccountId(user)
+  const positions = useQuery({ ...positionsQuery(accountId ?? ''), enabled: accountId !== null })
   return unitsOf(positions.data ?? [], assetId)
 }
 
-export function MainSlide({ asset }: { asset: Asset }) {
+export function MainSlide({ asset: catalogued }: { asset: Asset }) {
+  const asset = useLiveAsset(catalogued) // a traded asset's market and price as its trading stream tells them
   const { accessTypeFor } = useCatalogue()
   const access = accessTypeFor(asset.id)
   const price = displayPrice(asset)

@@ -19,6 +19,7 @@ import { FlowErrorDialog } from '../flows/FlowErrorDialog'
 import type { FlowError } from '../flows/types'
 import { VerifyEmailDialog } from '../funding/VerifyEmailDialog'
 import type { MakeInvestmentState } from '../invest/MakeInvestmentPage'
+import { calendarPath } from '../shell/navigation'
 import { NotifyToggle } from './NotifyToggle'
 
 /** The navigation state that opens the purchase from the asset page (the free-share popup's 'accept'). */
@@ -87,7 +88,7 @@ export function InvestButton({ asset }: { asset: Asset }) {
           </Text>
           {asset.asset_status === CLOSED_ICO ? (
             <Link asChild fontSize="sm" color="brand.fg" fontWeight="semibold">
-              <RouterLink to="/app/investments-calendar">Trading calendar</RouterLink>
+              <RouterLink to={calendarPath(asset.id)}>Trading calendar</RouterLink>
             </Link>
           ) : null}
         </Stack>

@@ -3,12 +3,14 @@
  * The investments calendar as a person meets it: the tab it opens on for the asset it came from, each bucket's
  * assets in the server's order, an empty bucket saying so, and a failed read with a retry.
  */
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { Asset } from '../api/types'
 import { CatalogueContext } from '../catalogue/catalogueContext'
 import { catalogueStub } from '../testing/catalogue'
 import { json, loggedInEachTest, renderApp, stubApi } from '../testing/render'
+import { InvestButton } from '../components/InvestButton'
 import { CalendarPage, initialTab, OFFERINGS_TAB, TRADING_TAB } from './CalendarPage'
 
 const asset = (id: number, ticker: string, asset_status: string): Asset =>
@@ -50,6 +52,42 @@ describe('CalendarPage', () => {
     const coming = await screen.findByTestId('calendar-io-coming-soon')
     expect(tickers(coming)).toEqual(['#SOON'])
     expect(within(screen.getByTestId('calendar-io-available')).getByText('No offering is open right now.')).toBeTruthy()
+  })
+
+  it("opens on the trading tab from a 'Closed ICO' asset's calendar link", async () => {
+    stubApi({ 'GET /api/assets/trading-dates/': () => json(DATES) })
+    const closed = ASSETS[4] as Asset
+    renderApp(
+      [
+        { path: '/', element: <InvestButton asset={closed} /> },
+        { path: '/app/investments-calendar', element: <CalendarPage /> },
+      ],
+      '/',
+      (children) => <CatalogueContext.Provider value={catalogue}>{children}</CatalogueContext.Provider>,
+    )
+    fireEvent.click(screen.getByRole('link', { name: 'Trading calendar' }))
+    expect((await screen.findByTestId('tab-trading')).getAttribute('aria-selected')).toBe('true')
+    expect(await screen.findByTestId('calendar-live')).toBeTruthy()
+  })
+
+  it('takes the tab from the asset once the catalogue has it, until the investor picks one', async () => {
+    stubApi({ 'GET /api/assets/trading-dates/': () => json(DATES) })
+    function Loading({ children }: { children: ReactNode }) {
+      const [ready, setReady] = useState(false)
+      return (
+        <>
+          <button onClick={() => setReady(true)}>catalogue loaded</button>
+          <CatalogueContext.Provider value={ready ? catalogue : catalogueStub([])}>{children}</CatalogueContext.Provider>
+        </>
+      )
+    }
+    renderApp([{ path: '/app/investments-calendar', element: <CalendarPage /> }], '/app/investments-calendar?asset=5', (children) => <Loading>{children}</Loading>)
+    const selected = (tab: string) => screen.getByTestId(tab).getAttribute('aria-selected')
+    expect(selected('tab-offerings')).toBe('true') // the asset is not known yet
+    fireEvent.click(screen.getByText('catalogue loaded'))
+    expect(selected('tab-trading')).toBe('true')
+    fireEvent.click(screen.getByTestId('tab-offerings'))
+    await waitFor(() => expect(selected('tab-offerings')).toBe('true'))
   })
 
   it('shows a failed read with a retry that reads again', async () => {

@@ -73,7 +73,9 @@ export function CalendarPage() {
   const { assets, categories } = useCatalogue()
   const byId = new Map(assets.map((a) => [a.id, a] as const))
   const from = byId.get(Number(params.get('asset')))
-  const [tab, setTab] = useState(() => initialTab(from?.asset_status))
+  // the asset's tab until the investor picks one (the catalogue may still be loading at the first render)
+  const [picked, setTab] = useState<string | null>(null)
+  const tab = picked ?? initialTab(from?.asset_status)
   const read = useQuery(tradingDatesQuery())
   const calendar = read.data?.calendar
 

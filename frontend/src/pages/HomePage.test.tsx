@@ -2,14 +2,18 @@
 /**
  * The home screen as a person meets it: the banners with their calls to action, closing one (it stays closed after
  * the screen is opened again, and shows again when its subheader changes), the highlight heroes with their texts,
- * the carousels, the calendar link only when the feature is on, loading and a failed read with a retry.
+ * the carousels, the calendar link only when the feature is on, loading and a failed read with a retry; with the
+ * atsCards flag on, the introduction to instant trading opening by itself at start-up (once, not again within a day)
+ * and its link.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, assert, describe, expect, it } from 'vitest'
-import type { Asset, HomeScreen } from '../api/types'
+import { UserContext, type UserApi } from '../account/userContext'
+import type { Asset, HomeScreen, User } from '../api/types'
 import { CatalogueContext } from '../catalogue/catalogueContext'
 import { catalogueStub, tradingOf } from '../testing/catalogue'
 import { json, loggedInEachTest, renderApp, stubApi } from '../testing/render'
+import { AtsPage } from '../trading/AtsPage'
 import { HomePage } from './HomePage'
 
 const asset = (id: number, ticker: string, asset_status: string, category = 'cars'): Asset =>
@@ -20,7 +24,7 @@ const SPLIT = asset(2, '#63SPLIT', 'Open ICO')
 const GATSBY = asset(3, '#GATSBY', 'Post Only', 'art')
 const ASSETS = [F40, SPLIT, GATSBY]
 
-function homeScreen(over: { subheader?: string; calendar?: boolean } = {}): HomeScreen {
+function homeScreen(over: { subheader?: string; calendar?: boolean; atsCards?: number } = {}): HomeScreen {
   return {
     sections: {
       banners: [
@@ -36,7 +40,7 @@ function homeScreen(over: { subheader?: string; calendar?: boolean } = {}): Home
       ],
       carousels: [{ id: 20, title: 'Trading on Vitrine', assetIds: [3, 1] }],
     },
-    features: { calendar: { enabled: over.calendar ?? true }, atsCards: 0 },
+    features: { calendar: { enabled: over.calendar ?? true }, atsCards: over.atsCards ?? 0 },
     assets: ASSETS as HomeScreen['assets'],
   }
 }
@@ -115,5 +119,34 @@ describe('HomePage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('heading', { name: 'Highlights' })).toBeTruthy()
     await waitFor(() => expect(seen.filter((r) => r === 'GET /api/client-screens/home').length).toBe(5))
+  })
+
+  it('opens the introduction to instant trading at start-up when the flag is on, once a day, and links to it', async () => {
+    stubApi({ 'GET /api/client-screens/home': () => json(homeScreen({ atsCards: 1 })) })
+    const user = { id: 7, email: 'demo@vitrine.test', emails: [] } as unknown as User
+    const userApi: UserApi = { user, loading: false, failed: false, reload: async () => user, patchUser: () => undefined }
+    const { router } = renderApp(
+      [
+        { path: '/app/home', element: <HomePage /> },
+        { path: '/app/ats/*', element: <AtsPage /> },
+      ],
+      '/app/home',
+      (children) => (
+        <UserContext.Provider value={userApi}>
+          <CatalogueContext.Provider value={catalogueStub(ASSETS)}>{children}</CatalogueContext.Provider>
+        </UserContext.Provider>
+      ),
+    )
+    expect(await screen.findByTestId('ats-card-live-trading')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByTestId('ats-card-instant-buy')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByTestId('ats-card-post-only')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Explore' }))
+    // home again: shown today already, so it stays; its link opens the cards whenever asked
+    const link = await screen.findByTestId('ats-link')
+    expect(router.state.location.pathname).toBe('/app/home')
+    fireEvent.click(link)
+    expect(await screen.findByTestId('ats-card-live-trading')).toBeTruthy()
   })
 })

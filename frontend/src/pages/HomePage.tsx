@@ -1,12 +1,14 @@
 /**
  * Home (spec doc 3 §2.4, doc 1 §2): the greeting and search, the banners (closable; a closed one shows again when its
  * subheader changes), the highlight heroes, the carousels, the categories and the calendar link when the feature is
- * on — the sections from /api/client-screens/home, each asset's live state from the catalogue.
+ * on, the introduction to instant trading's link when the atsCards flag gives cards (and its start-up check: the cards
+ * open by themselves when due, doc 1 "App start-up") — the sections from /api/client-screens/home, each asset's live
+ * state from the catalogue.
  */
-import { Box, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
-import { Link as RouterLink } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
 import { useUser } from '../account/userContext'
 import { homeScreenQuery } from '../api/queries'
 import type { Asset } from '../api/types'
@@ -18,14 +20,31 @@ import { HomeBannerCard } from '../components/HomeBannerCard'
 import { SearchBox } from '../components/SearchBox'
 import { SpecialAccessSplash } from '../components/SpecialAccessSplash'
 import { closeBanner, closedSubheaders, openBanners } from '../domain/homeBanners'
+import { CALENDAR_PATH } from '../shell/navigation'
+import { ATS_PATH, cardsDue, cardsForFlag, type AtsState } from '../trading/atsCards'
 import { Page } from '../ui/Page'
 import { SkeletonSections } from '../ui/SkeletonSections'
 
-export const CALENDAR_PATH = '/app/investments-calendar'
+/** Doc 1 "App start-up": the introduction to instant trading opens by itself when its cards are due (atsCards.ts). */
+function useAtsStartUpCheck(flag: number | undefined): void {
+  const { user } = useUser()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const userId = user?.id ?? null
+  useEffect(() => {
+    if (flag === undefined || userId === null) return
+    const state: AtsState = { from: pathname }
+    if (cardsDue(flag, userId, localStorage, Date.now()).length > 0) navigate(ATS_PATH, { state })
+    // checked once the flag and the user are known
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [flag, userId])
+}
 
 function Sections() {
   const { assets } = useCatalogue()
   const home = useQuery(homeScreenQuery())
+  const { pathname } = useLocation()
+  useAtsStartUpCheck(home.data?.features.atsCards)
   const [closed, setClosed] = useState(() => closedSubheaders(localStorage))
   const top = useRef<HTMLDivElement>(null) // where the keyboard's focus goes when the banner holding it closes
 
@@ -44,6 +63,7 @@ function Sections() {
   }
 
   const { sections, features } = home.data
+  const introduction = cardsForFlag(features.atsCards).length > 0
   // the live state from the catalogue; the home answer's copy until the catalogue has the asset
   const assetOf = (id: number | null): Asset | undefined =>
     id === null ? undefined : (assets.find((a) => a.id === id) ?? home.data.assets.find((a) => a.id === id))
@@ -63,10 +83,21 @@ function Sections() {
           ))}
         </Stack>
       )}
-      {features.calendar.enabled && (
-        <Link asChild color="gold.fg" fontWeight="semibold" alignSelf="flex-start" data-testid="calendar-link">
-          <RouterLink to={CALENDAR_PATH}>Trading calendar</RouterLink>
-        </Link>
+      {(features.calendar.enabled || introduction) && (
+        <Flex gap="6" wrap="wrap">
+          {features.calendar.enabled && (
+            <Link asChild color="gold.fg" fontWeight="semibold" data-testid="calendar-link">
+              <RouterLink to={CALENDAR_PATH}>Trading calendar</RouterLink>
+            </Link>
+          )}
+          {introduction && (
+            <Link asChild color="gold.fg" fontWeight="semibold" data-testid="ats-link">
+              <RouterLink to={ATS_PATH} state={{ from: pathname } satisfies AtsState}>
+                How instant trading works
+              </RouterLink>
+            </Link>
+          )}
+        </Flex>
       )}
       {sections.highlights.length > 0 && (
         <Stack as="section" gap="4" aria-labelledby="highlights-heading">

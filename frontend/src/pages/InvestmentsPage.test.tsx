@@ -10,7 +10,7 @@ import { CatalogueContext } from '../catalogue/catalogueContext'
 import { catalogueStub } from '../testing/catalogue'
 import { session } from '../session/sessionStore'
 import { json, loggedInEachTest, renderApp, stubApi, type Answer } from '../testing/render'
-import { order } from '../trading/fixtures'
+import { ACCOUNT_ID, CUSTOMER, order } from '../trading/fixtures'
 import { InvestmentsPage } from './InvestmentsPage'
 
 const USER = 7
@@ -26,6 +26,7 @@ const user = {
   notify_on_trading: [],
   access_groups: [],
   state_status: { is_state_blocked: false, io_enabled: true, trading_enabled: true },
+  customer: CUSTOMER,
 }
 
 const balance = { cash: '120.50', investments: '300.00', pending: '0', total: '420.50', pending_info: [] }
@@ -73,9 +74,9 @@ function answers(over: Record<string, Answer | Answer[]> = {}): Record<string, A
     [`GET /api/users/${USER}/financials/status`]: () => json({ customer_status: 'verified', bank_customer_status: 'verified', funding_source: 'fs-1' }),
     [`GET /api/users/${USER}/investments`]: () => json(investments),
     [`GET /api/users/${USER}/investments/performance/gain-loss`]: () => json({ allTimeAmount: '36.60', allTimePercentage: '19.06' }),
-    [`GET /api/financial-accounts/acct-${USER}/orders`]: () =>
+    [`GET /api/financial-accounts/${ACCOUNT_ID}/orders`]: () =>
       json({ data: [order({ id: 'o-1', ticker: '#88F40', side: 'BID', units: { requested: 5, filled: 0, unfilled: 5 }, pricing: { unit: '10.00', order: '50.00', debited: '0.00', credited: '0.00' } })] }),
-    [`GET /api/financial-accounts/acct-${USER}/positions`]: () =>
+    [`GET /api/financial-accounts/${ACCOUNT_ID}/positions`]: () =>
       json({ data: { i1: { financialInstrument: { id: 'i1', ticker: '#77A10', assetId: 3 }, units: { total: 4, openAndAlienable: 4 } } } }),
     ...over,
   }

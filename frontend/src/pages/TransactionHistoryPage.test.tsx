@@ -6,6 +6,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { json, loggedInEachTest, renderApp, stubApi, type Answer } from '../testing/render'
+import { ACCOUNT_ID, CUSTOMER } from '../trading/fixtures'
 import { TransactionHistoryPage } from './TransactionHistoryPage'
 
 const USER = 7
@@ -38,7 +39,8 @@ function answers(over: Record<string, Answer | Answer[]> = {}): Record<string, A
   return {
     [`GET /api/users/${USER}/financials/transactions`]: (r: Request) => json(new URL(r.url).searchParams.get('page') === '2' ? second : first),
     [`GET /api/users/${USER}/investments`]: () => json({ items: [], holdings: [], exited: [] }),
-    [`GET /api/financial-accounts/acct-${USER}/orders`]: () => json({ data: [] }),
+    [`GET /api/users/${USER}`]: () => json({ id: USER, customer: CUSTOMER }),
+    [`GET /api/financial-accounts/${ACCOUNT_ID}/orders`]: () => json({ data: [] }),
     [`GET /api/users/${USER}/financials/funding-source`]: () => json({ info: { id: 1, name: 'Chase', status: 'verified', accountNumberTail: '6789', method: 'manual' } }),
     ...over,
   }
@@ -87,7 +89,7 @@ describe('Transaction History', () => {
   it('stays with an open order even without receipts', async () => {
     stubApi(answers({
       [`GET /api/users/${USER}/financials/transactions`]: () => json({ items: [], count: 0, page: 1, next_page: null }),
-      [`GET /api/financial-accounts/acct-${USER}/orders`]: () => json({ data: [{ id: 'o-1' }] }),
+      [`GET /api/financial-accounts/${ACCOUNT_ID}/orders`]: () => json({ data: [{ id: 'o-1' }] }),
     }))
     render()
     expect(await screen.findByTestId('transactions')).toBeTruthy()

@@ -1,5 +1,6 @@
 /** The header (spec doc 1 §2): logo; logged out a Log in / Sign up pair; logged in the user's e-mail, a logout link and the menu. */
 import { Box, Button, Flex, HStack, Link, Text } from '@chakra-ui/react'
+import { lazy, Suspense } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { useUser } from '../account/userContext'
 import { currentMode } from '../domain/mode'
@@ -7,6 +8,9 @@ import { useSession } from '../session/useSession'
 import { Logo } from './Logo'
 import { MenuDrawer } from './MenuDrawer'
 import { homePath } from './navigation'
+
+// its own chunk: the bell (a Chakra Menu) is not part of the first JavaScript the browser loads (the bundle budget)
+const NoticesBell = lazy(() => import('./NoticesBell').then((m) => ({ default: m.NoticesBell })))
 
 /** `withMenu` only inside the logged-in shell, where the catalogue (categories, dots) exists. */
 export function Header({ withMenu = false }: { withMenu?: boolean }) {
@@ -49,6 +53,7 @@ function LoggedInActions({ withMenu }: { withMenu: boolean }) {
       <Link asChild fontSize="sm" fontWeight="semibold" color="fg" whiteSpace="nowrap">
         <RouterLink to="/app/logout">Log out</RouterLink>
       </Link>
+      {withMenu ? <Suspense fallback={null}><NoticesBell /></Suspense> : null}
       {withMenu ? <MenuDrawer /> : null}
     </HStack>
   )

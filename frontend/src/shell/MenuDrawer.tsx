@@ -1,9 +1,11 @@
-/** The hamburger menu (spec doc 1 §2 "Header and navigation"): Home, Categories (expanding), My Portfolio, Faqs, Settings, Contact, Logout. */
+/** The hamburger menu (spec doc 1 §2 "Header and navigation"): Home, Categories (expanding), My Portfolio, Instant
+ * trading (the /app/ats cards, when the atsCards flag gives any), Faqs, Settings, Contact, Logout. */
 import { Box, Collapsible, CloseButton, Drawer, IconButton, Link, Portal, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { currentMode } from '../domain/mode'
+import { cardsForFlag, useAtsCardsFlag } from '../trading/atsCards'
 import { ChevronDownIcon, ExternalIcon, MenuIcon } from '../ui/icons'
 import { NotificationDot } from '../ui/NotificationDot'
 import { menuItems } from './navigation'
@@ -24,6 +26,7 @@ export function MenuDrawer() {
   const { categories, dots } = useCatalogue()
   const { pathname } = useLocation()
   const close = () => setOpen(false)
+  const introduction = cardsForFlag(useAtsCardsFlag(open)).length > 0 // the home screen's flag, read once the menu opens
 
   return (
     <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end" size="xs">
@@ -43,7 +46,7 @@ export function MenuDrawer() {
             <Drawer.Body>
               <nav aria-label="Main menu">
                 <Stack as="ul" gap="1" listStyleType="none">
-                  {menuItems(currentMode()).map((item) =>
+                  {menuItems(currentMode(), { introduction }).map((item) =>
                     item.kind === 'categories' ? (
                       <li key="categories">
                         <Collapsible.Root defaultOpen={pathname.startsWith('/app/assets')}>

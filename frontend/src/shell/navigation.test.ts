@@ -7,6 +7,12 @@ describe('menu', () => {
     const faqs = menuItems('default').find((i) => i.label === 'Faqs')
     expect(faqs && faqs.kind === 'link' && faqs.external).toBe(true)
   })
+  it('the introduction to instant trading after My Portfolio when its flag is on', () => {
+    const items = menuItems('default', { introduction: true })
+    expect(items.map((i) => i.label)).toEqual(['Home', 'Categories', 'My Portfolio', 'Instant trading', 'Faqs', 'Settings', 'Contact', 'Logout'])
+    expect(items[3]?.kind === 'link' && items[3].to).toBe('/app/ats')
+    expect(menuItems('special', { introduction: true }).map((i) => i.label)).not.toContain('Instant trading')
+  })
   it('special mode: Home (to /), Categories, Contact, Logout', () => {
     const items = menuItems('special')
     expect(items.map((i) => i.label)).toEqual(['Home', 'Categories', 'Contact', 'Logout'])

@@ -1,6 +1,8 @@
-/** Menu and bottom navigation items per mode, and where the bottom navigation shows (spec doc 1 §2). */
+/** Menu and bottom navigation items per mode (and the introduction to instant trading when its flag is on), and where
+ * the bottom navigation shows (spec doc 1 §2). */
 import { FAQ_URL } from '../config'
 import type { AppMode } from '../domain/mode'
+import { ATS_PATH } from '../trading/atsCards'
 
 export interface MenuLink {
   kind: 'link'
@@ -14,11 +16,19 @@ export interface MenuCategories {
 }
 export type MenuItem = MenuLink | MenuCategories
 
+export const CALENDAR_PATH = '/app/investments-calendar'
+
+/** The investments calendar, opened from an asset's page with `?asset=` (it picks its tab by the asset's status). */
+export function calendarPath(assetId?: number): string {
+  return assetId === undefined ? CALENDAR_PATH : `${CALENDAR_PATH}?asset=${assetId}`
+}
+
 export function homePath(mode: AppMode): string {
   return mode === 'special' ? '/' : '/app/home'
 }
 
-export function menuItems(mode: AppMode): MenuItem[] {
+/** The menu's items; `introduction`: the atsCards flag gives cards (the introduction to instant trading, /app/ats). */
+export function menuItems(mode: AppMode, { introduction = false }: { introduction?: boolean } = {}): MenuItem[] {
   const home: MenuLink = { kind: 'link', label: 'Home', to: homePath(mode) }
   const categories: MenuCategories = { kind: 'categories', label: 'Categories' }
   const contact: MenuLink = { kind: 'link', label: 'Contact', to: '/app/contact' }
@@ -28,6 +38,7 @@ export function menuItems(mode: AppMode): MenuItem[] {
     home,
     categories,
     { kind: 'link', label: 'My Portfolio', to: '/app/investments' },
+    ...(introduction ? [{ kind: 'link', label: 'Instant trading', to: ATS_PATH } satisfies MenuLink] : []),
     { kind: 'link', label: 'Faqs', to: FAQ_URL, external: true },
     { kind: 'link', label: 'Settings', to: '/app/settings' },
     contact,

@@ -20,9 +20,17 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 }
 
+/** The route of `routes` a request's 'METHOD /path' matches: itself, else a key with `*` standing for one segment. */
+function routeOf(routes: Record<string, unknown>, route: string): string {
+  if (route in routes) return route
+  const wild = (key: string) => new RegExp(`^${key.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`)
+  return Object.keys(routes).find((key) => key.includes('*') && wild(key).test(route)) ?? route
+}
+
 /**
- * Stubs fetch: `routes` maps 'METHOD /path' to an answer (a list is used up in order, its last one repeated);
- * anything else is a 404. Returns the requests seen, as 'METHOD /path'.
+ * Stubs fetch: `routes` maps 'METHOD /path' to an answer (a list is used up in order, its last one repeated); a `*`
+ * in a path stands for one segment (an id the test does not spell); anything else is a 404. Returns the requests
+ * seen, as 'METHOD /path'.
  */
 export function stubApi(routes: Record<string, Answer | Answer[]>): string[] {
   const seen: string[] = []
@@ -30,7 +38,7 @@ export function stubApi(routes: Record<string, Answer | Answer[]>): string[] {
     const request = input instanceof Request ? input : new Request(input, init)
     const route = `${request.method} ${new URL(request.url).pathname}`
     seen.push(route)
-    const answer = routes[route]
+    const answer = routes[routeOf(routes, route)]
     const next = Array.isArray(answer) ? (answer.length > 1 ? answer.shift() : answer[0]) : answer
     return next ? next(request) : json({ detail: 'Not Found' }, 404)
   })

@@ -87,6 +87,13 @@ export function selectContext(c: Ctx): SelectContext {
   }
 }
 
+/** The Shares field's helper: the range the side allows, or that there is none (nothing to sell, no share to buy). */
+export function unitsHelper(ctx: Pick<SelectContext, 'side' | 'minUnits' | 'maxUnits'>): string {
+  if (ctx.maxUnits < ctx.minUnits) return ctx.side === 'ASK' ? 'No shares available to sell' : 'No shares available to buy'
+  const max = ctx.maxUnits.toLocaleString('en-US')
+  return ctx.maxUnits === ctx.minUnits ? `${max} ${ctx.maxUnits === 1 ? 'share' : 'shares'}` : `${ctx.minUnits} to ${max}`
+}
+
 /** Cents of a decimal text, or null when it is not a number with at most 2 decimals. */
 export function cents(value: string): number | null {
   const v = value.trim()

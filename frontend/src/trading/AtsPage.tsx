@@ -1,37 +1,29 @@
-/** /app/ats/{live-trading|instant-buy|post-only}: the introduction cards (spec doc 2 §2.6); skipped when none apply. */
+/**
+ * /app/ats/{live-trading|instant-buy|post-only}: the introduction cards (spec doc 2 §2.6), opened by the home
+ * screen's start-up check (when due: atsCards.ts), its link, the menu or the route typed; the cards the atsCards flag
+ * gives, each showing counted; with none (flag 0) the page goes where it came from (default home).
+ */
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router'
 import { useUser } from '../account/userContext'
-import { homeScreenQuery } from '../api/queries'
 import { Page } from '../ui/Page'
-import { CARD_TEXT, cardsToShow, recordShown, type AtsCard } from './atsCards'
-
-interface AtsState {
-  shouldShow?: boolean
-  from?: string
-}
+import { ATS_PATH, CARD_TEXT, cardsForFlag, recordShown, useAtsCardsFlag, type AtsCard, type AtsState } from './atsCards'
 
 export function AtsPage() {
-  const { user } = useUser()
+  const { user, failed } = useUser()
   const navigate = useNavigate()
   const location = useLocation()
   const { '*': step = '' } = useParams()
   const state = (location.state as AtsState | null) ?? {}
-  const home = useQuery({ ...homeScreenQuery(), retry: false })
-  const flag: unknown = home.data ? ((home.data.features as Record<string, unknown> | undefined)?.atsCards ?? 0) : home.isError ? 0 : null
-  const cards = useMemo<AtsCard[]>(
-    () => (flag === null || !user ? [] : cardsToShow(flag, state.shouldShow === true, user.id, localStorage, Date.now())),
-    // computed once the flag is known: recording a show must not hide the cards being shown
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [flag, user?.id],
-  )
+  const flag = useAtsCardsFlag()
+  const cards = useMemo<AtsCard[]>(() => cardsForFlag(flag), [flag])
+  const userId = user?.id ?? null
   useEffect(() => {
-    if (cards.length > 0 && user) recordShown(localStorage, user.id, Date.now())
-  }, [cards, user])
-  const done = state.from ?? '/app'
-  if (flag === null) return null
+    if (cards.length > 0 && userId !== null) recordShown(localStorage, userId, Date.now())
+  }, [cards, userId])
+  const done = state.from ?? '/app/home'
+  if (flag === null || (user === null && !failed)) return null // the flag and the user load
   if (cards.length === 0) return <Navigate to={done} replace />
   const at = Math.max(0, cards.indexOf(step as AtsCard))
   const card = cards[at] as AtsCard
@@ -46,7 +38,7 @@ export function AtsPage() {
         <Button
           colorPalette="brand"
           alignSelf="flex-start"
-          onClick={() => (last ? navigate(done) : navigate(`/app/ats/${cards[at + 1]}`, { state }))}
+          onClick={() => (last ? navigate(done) : navigate(`${ATS_PATH}/${cards[at + 1]}`, { state }))}
         >
           {last ? 'Explore' : 'Continue'}
         </Button>

@@ -1,6 +1,7 @@
 /**
  * /app/orders (spec doc 3 §2.3, §4.4): the active asset's live order book (asks ascending, bids descending, 'High
- * Bid' / 'Low Ask' with price × shares) and the investor's bid/ask queue with Edit (or 'Pending Cancel') and Cancel:
+ * Bid' / 'Low Ask' with price × shares) and the investor's bid/ask queue with Edit (or 'Pending Cancel'; Edit only
+ * while the asset trades or accepts orders, §4.4) and Cancel:
  * the chooser (Edit Order / Cancel Order / Go Back), 'Attempt to Edit?' / 'Attempt to Cancel?' ('Nevermind' /
  * "Yes, Let's try"), and the refusals ('Unable to Cancel Order', 'Unable to Edit Order', 'Unable to Process
  * Cancelation'). Live over the trading event stream; polling only while it is down.
@@ -11,15 +12,16 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { useUser } from '../account/userContext'
 import { ApiError } from '../api/errors'
 import { useCancelOrder } from '../api/mutations'
-import { getOrder, type BookLevel, type Order } from '../api/trading'
+import { financialAccountId, getOrder, type BookLevel, type Order } from '../api/trading'
 import { useCatalogue } from '../catalogue/catalogueContext'
 import { formatMoney } from '../domain/money'
 import { AlertDialog } from '../ui/AlertDialog'
 import { placeOrderPath } from '../trade/paths'
 import { Page } from '../ui/Page'
 import { marketMode } from './marketState'
-import { bestLabel, blockedMessage, CANCEL_FAILED, canCancel, editSlot, isPending, sortBook } from './orders'
-import { useTrading } from './useTrading'
+import { bestLabel, blockedMessage, CANCEL_FAILED, canCancel, canEdit, editSlot, isPending, sortBook } from './orders'
+import { instrumentIdOf, liveAsset } from './liveMarket'
+import { useLiveMarket, useTrading } from './useTrading'
 
 type Dialog =
   | { kind: 'chooser'; order: Order }
@@ -71,9 +73,11 @@ export function OrdersPage() {
   const traded = assets.filter((a) => marketMode(a) !== 'none')
   const wanted = Number(params.get('asset'))
   const asset = traded.find((a) => a.id === wanted) ?? traded[0] ?? null
-  const mode = asset ? marketMode(asset) : 'none'
-  const instrumentId = asset?.financialInstrument?.id ? String(asset.financialInstrument.id) : null
-  const trading = useTrading(user?.id ?? null, asset?.id ?? null, instrumentId)
+  const instrumentId = instrumentIdOf(asset)
+  const trading = useTrading(user, asset?.id ?? null, instrumentId)
+  const accountId = financialAccountId(user)
+  const market = useLiveMarket(instrumentId) // the window as the stream tells it (Cancel is hidden while live)
+  const mode = asset ? marketMode(liveAsset(asset, market)) : 'none'
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [working, setWorking] = useState(false)
   const cancellation = useCancelOrder()
@@ -82,10 +86,10 @@ export function OrdersPage() {
   const queue = trading.orders.filter(isPending)
 
   const attemptEdit = async (o: Order) => {
-    if (!user) return
+    if (accountId === null) return
     setWorking(true)
     try {
-      const fresh = await getOrder(user.id, o.id)
+      const fresh = await getOrder(accountId, o.id)
       const blocked = blockedMessage('edit', fresh)
       if (blocked) setDialog({ kind: 'notice', title: blocked, message: 'Another change of this order is still processing. Please try again in a moment.' })
       else navigate(placeOrderPath(fresh.side, fresh.asset, fresh.id))
@@ -97,17 +101,17 @@ export function OrdersPage() {
   }
 
   const attemptCancel = async (o: Order) => {
-    if (!user) return
+    if (accountId === null) return
     setWorking(true)
     try {
-      const fresh = await getOrder(user.id, o.id)
+      const fresh = await getOrder(accountId, o.id)
       const blocked = blockedMessage('cancel', fresh)
       if (blocked) {
         setDialog({ kind: 'notice', title: blocked, message: 'Another change of this order is still processing. Please try again in a moment.' })
         return
       }
       trading.patch({ ...fresh, status: 'PENDING_CANCEL', version: fresh.version })
-      const answer = await cancellation.mutateAsync({ userId: user.id, orderId: o.id })
+      const answer = await cancellation.mutateAsync({ accountId, orderId: o.id })
       trading.patch(answer.data)
       setDialog(null)
     } catch (error) {
@@ -181,11 +185,11 @@ export function OrdersPage() {
                       <Text fontWeight="semibold" color="orange.600" data-testid="pending-cancel">
                         Pending Cancel
                       </Text>
-                    ) : (
+                    ) : canEdit(mode) ? (
                       <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'chooser', order: o })} aria-label={`Edit or cancel order ${o.id.slice(0, 8)}`}>
                         Edit
                       </Button>
-                    )}
+                    ) : null}
                     {canCancel(o, mode) ? (
                       <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setDialog({ kind: 'confirm-cancel', order: o })}>
                         Cancel
@@ -235,9 +239,11 @@ export function OrdersPage() {
         >
           {dialog.kind === 'chooser' ? (
             <Stack gap="3">
-              <Button colorPalette="brand" onClick={() => setDialog({ kind: 'confirm-edit', order: dialog.order })}>
-                Edit Order
-              </Button>
+              {canEdit(mode) ? (
+                <Button colorPalette="brand" onClick={() => setDialog({ kind: 'confirm-edit', order: dialog.order })}>
+                  Edit Order
+                </Button>
+              ) : null}
               {canCancel(dialog.order, mode) ? (
                 <Button colorPalette="red" variant="outline" onClick={() => setDialog({ kind: 'confirm-cancel', order: dialog.order })}>
                   Cancel Order

@@ -13,7 +13,7 @@ const row = { bg: 'white', borderWidth: '1px', borderColor: 'border.muted', bord
 
 export function PortfolioTrading() {
   const { user } = useUser()
-  const trading = useTrading(user?.id ?? null, null, null)
+  const trading = useTrading(user, null, null)
   const pending = trading.orders.filter(isPending)
   const held = pending.filter((o) => o.side === 'BID').reduce((sum, o) => sum + o.units.unfilled * Number(o.pricing.unit), 0)
   if (trading.loading) return null

@@ -3,10 +3,13 @@
  * Confirm-trade: an order matched (MATCHED / PARTIALLY_MATCHED) whose window is in CONFIRMATION. Confirm sends the
  * confirmation, then reloads the orders; Refuse shows the warning with 'Go Back' or 'Cancel Match' (an e-mail);
  * closing marks it declined for the browser session.
- * Trading-approved: trading_enabled, not io_enabled, and the local flag notifiedOnTradingApproved unset; closing and
- * 'Continue' set the flag; Continue goes to the onboarding's first step.
+ * Trading-approved: trading_enabled, not io_enabled, and the local flag notifiedOnTradingApproved unset — decided
+ * whenever the user is (re)loaded, not once at mount while the user is still loading; closing and 'Continue' set the
+ * flag; Continue goes to the onboarding's first step.
+ * The matched orders' windows are read when the orders change and again on the stream's `window` events; polled at
+ * their next boundary only while the trading stream is down.
  */
-import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -17,7 +20,7 @@ import { confirmOrder, getWindow, type Order, type TradingWindowInfo } from '../
 import { SUPPORT_EMAIL } from '../config'
 import { formatMoney } from '../domain/money'
 import { AlertDialog } from '../ui/AlertDialog'
-import { awaitsConfirmation, nextWindowRead } from './orders'
+import { awaitsConfirmation, nextWindowRead, waitingMatches } from './orders'
 import { useTrading } from './useTrading'
 
 const DECLINED_KEY = 'vitrine.confirmDeclined'
@@ -40,6 +43,8 @@ export function showsTradingApproved(state: { trading_enabled: boolean; io_enabl
   return Boolean(state?.trading_enabled) && !state?.io_enabled && storage.getItem(APPROVED_FLAG) === null
 }
 
+const shares = (units: number): string => `${units} ${units === 1 ? 'share' : 'shares'}`
+
 function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: boolean) => void }) {
   const [refusing, setRefusing] = useState(false)
   const queryClient = useQueryClient()
@@ -53,9 +58,7 @@ function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: bool
   })
   const working = confirmation.isPending
   const error = confirmation.error ? (confirmation.error instanceof ApiError ? confirmation.error.message : 'Your confirmation could not be sent. Please try again.') : null
-  const waiting = (order.executions ?? []).filter((e) => e.status === 'PENDING_CONFIRMATION' && !e.confirmed)
-  const units = waiting.reduce((n, e) => n + e.units, 0)
-  const price = waiting[0]?.unitPrice ?? order.pricing.unit
+  const { units, lines } = waitingMatches(order)
   const subject = encodeURIComponent(`Cancel Match ${order.id.slice(0, 8)}`)
   if (refusing) {
     return (
@@ -98,8 +101,19 @@ function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: bool
       <Stack gap="2">
         <Text>
           Your {order.side === 'BID' ? 'bid' : 'ask'} on {order.ticker} was {order.confirmed_matched_status === 'PARTIALLY_MATCHED' ? 'partially matched' : 'matched'}:{' '}
-          {units} {units === 1 ? 'share' : 'shares'} at {formatMoney(price)}.
+          {shares(units)}
+          {lines.length === 1 ? ` at ${formatMoney(lines[0]?.price)}.` : ':'}
         </Text>
+        {lines.length > 1 ? (
+          // each execution at its own price (an order may match several asks or bids)
+          <Box as="ul" pl="5" data-testid="confirm-trade-executions">
+            {lines.map((line, i) => (
+              <li key={i}>
+                {shares(line.units)} at {formatMoney(line.price)}
+              </li>
+            ))}
+          </Box>
+        ) : null}
         <Text>Please confirm the trade before the confirmation period ends.</Text>
         {error ? (
           <Text role="alert" color="red.600">
@@ -114,9 +128,11 @@ function ConfirmTrade({ order, onDone }: { order: Order; onDone: (declined: bool
 export function TradingShellPopups() {
   const { user } = useUser()
   const navigate = useNavigate()
-  const trading = useTrading(user?.id ?? null, null, null)
+  const trading = useTrading(user, null, null)
   const [declined, setDeclined] = useState<string[]>(() => declinedOrders(sessionStorage))
-  const [approved, setApproved] = useState(() => showsTradingApproved(user?.state_status, localStorage))
+  const [approvedClosed, setApprovedClosed] = useState(false)
+  // read at every render: the user loads after the shell mounts
+  const approved = !approvedClosed && showsTradingApproved(user?.state_status, localStorage)
 
   const matched = trading.orders.filter((o) => o.confirmed_matched_status && o.windowId && !declined.includes(o.id))
   const windowIds = [...new Set(matched.map((o) => o.windowId as string))].sort()
@@ -129,8 +145,9 @@ export function TradingShellPopups() {
       retry: false,
       gcTime: 0,
       placeholderData: keepPreviousData,
-      // read again at the window's next boundary (it reaches CONFIRMATION without any order changing)
-      refetchInterval: (query: { state: { data?: TradingWindowInfo } }) => nextWindowRead(query.state.data),
+      // while the stream is down: read again at the window's next boundary (it reaches CONFIRMATION without any order
+      // changing); while it is up, its `window` events read it again
+      refetchInterval: (query: { state: { data?: TradingWindowInfo } }) => (trading.live ? false : nextWindowRead(query.state.data)),
     })),
   })
   const windows: Record<string, string> = Object.fromEntries(windowIds.map((id, i) => [id, windowReads[i]?.data?.status ?? '']))
@@ -154,7 +171,7 @@ export function TradingShellPopups() {
   if (approved) {
     const close = (go: boolean) => {
       localStorage.setItem(APPROVED_FLAG, '1')
-      setApproved(false)
+      setApprovedClosed(true)
       if (go) navigate('/app/onboarding')
     }
     return (

@@ -2,7 +2,9 @@
  * The asset page's trading state (spec doc 3 §2.1, §4.1): 'Trading Window Now open!' with a per-second countdown to
  * the session close, Buy and Sell by market state (Sell needs units > 0), notify-me when closed, the post-only
  * educational alert once per asset per browser session, and before the wizard: the session-closed check, the
- * verified e-mail (verify-email popup) and the trading disclosure (remembered per trading window id).
+ * verified e-mail (verify-email popup) and the trading disclosure (remembered per trading window id). The market state
+ * follows the instrument's trading stream (its `window` events) while it is up, the catalogue's copy otherwise
+ * (liveMarket.ts).
  */
 import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
@@ -14,11 +16,13 @@ import { NotifyToggle } from '../components/NotifyToggle'
 import { primaryEmail } from '../domain/fundingGate'
 import { VerifyEmailDialog } from '../funding/VerifyEmailDialog'
 import { AlertDialog } from '../ui/AlertDialog'
+import { calendarPath } from '../shell/navigation'
 import { placeOrderPath } from '../trade/paths'
 import {
   acceptDisclosure, countdown, disclosureAccepted, marketMode, postOnlyAlertSeen, sessionCloseAt, sessionClosed, tradeButtons,
 } from './marketState'
-import { unitsOf, useTrading } from './useTrading'
+import { instrumentIdOf } from './liveMarket'
+import { unitsOf, useLiveAsset, useTrading } from './useTrading'
 
 export const POST_ONLY_TITLE = 'Accepting Orders'
 export const POST_ONLY_TEXT =
@@ -40,12 +44,13 @@ function Countdown({ closeAt }: { closeAt: Date }) {
   )
 }
 
-export function TradeButtons({ asset }: { asset: Asset }) {
+export function TradeButtons({ asset: catalogued }: { asset: Asset }) {
+  const asset = useLiveAsset(catalogued)
   const { user, reload: reloadUser } = useUser()
   const { reload: reloadCatalogue } = useCatalogue()
   const navigate = useNavigate()
-  const instrumentId = asset.financialInstrument?.id ? String(asset.financialInstrument.id) : null
-  const trading = useTrading(user?.id ?? null, asset.id, instrumentId)
+  const instrumentId = instrumentIdOf(asset)
+  const trading = useTrading(user, asset.id, instrumentId)
   const [busy, setBusy] = useState(false)
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null)
   const [disclosureFor, setDisclosureFor] = useState<'BID' | 'ASK' | null>(null)
@@ -122,7 +127,7 @@ export function TradeButtons({ asset }: { asset: Asset }) {
           <>
             <NotifyToggle asset={asset} />
             <Link asChild alignSelf="center" fontSize="sm">
-              <RouterLink to={`/app/investments-calendar?asset=${asset.id}`}>Trading calendar</RouterLink>
+              <RouterLink to={calendarPath(asset.id)}>Trading calendar</RouterLink>
             </Link>
           </>
         ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardsForFlag, cardsToShow, MIN_GAP_MS, recordShown } from './atsCards'
+import { cardsDue, cardsForFlag, MIN_GAP_MS, recordShown } from './atsCards'
 
 function memory(): Storage {
   const m = new Map<string, string>()
@@ -13,17 +13,17 @@ describe('/app/ats cards', () => {
     expect(cardsForFlag(0)).toEqual([])
     expect(cardsForFlag(undefined)).toEqual([])
   })
-  it('show only when asked, at most 4 times per user, 24 hours apart', () => {
+  it('open by themselves at start-up at most 4 times per user, 24 hours apart', () => {
     const s = memory()
-    expect(cardsToShow(1, false, 7, s, 0)).toEqual([])
+    expect(cardsDue(0, 7, s, 0)).toEqual([])
     let now = 1_000
     for (let i = 0; i < 4; i += 1) {
-      expect(cardsToShow(1, true, 7, s, now)).toHaveLength(3)
+      expect(cardsDue(1, 7, s, now)).toHaveLength(3)
       recordShown(s, 7, now)
-      expect(cardsToShow(1, true, 7, s, now + MIN_GAP_MS - 1)).toEqual([])
+      expect(cardsDue(1, 7, s, now + MIN_GAP_MS - 1)).toEqual([])
       now += MIN_GAP_MS
     }
-    expect(cardsToShow(1, true, 7, s, now)).toEqual([])
-    expect(cardsToShow(2, true, 8, s, now)).toEqual(['post-only'])
+    expect(cardsDue(1, 7, s, now)).toEqual([])
+    expect(cardsDue(2, 8, s, now)).toEqual(['post-only'])
   })
 })

@@ -1,5 +1,16 @@
-/** Order fixtures for the trading screens' tests (the api's Order shape). */
+/** Order fixtures for the trading screens' tests (the api's Order shape), and the investor's financial account. */
 import type { Order } from '../api/trading'
+
+/** The tests' investor's financial account id: the user read's `customer.accounts[0].id` (no relation to the user id). */
+export const ACCOUNT_ID = 12
+
+/** The customer of the tests' users as the user read answers it: its first account is the order calls' account. */
+export const CUSTOMER = {
+  id: 3,
+  status: 'verified',
+  accounts: [{ id: ACCOUNT_ID }],
+  enrollment: { termsOfService: { signedAndAgreedAt: null, lastUpdated: null } },
+}
 
 export function order(over: Partial<Order> = {}): Order {
   return {
@@ -11,7 +22,7 @@ export function order(over: Partial<Order> = {}): Order {
     ticker: '#88F40',
     asset: 1,
     financialInstrumentId: '88F40',
-    financialAccount: { id: 'acct-1' },
+    financialAccount: { id: String(ACCOUNT_ID) },
     taxonomy: { context: 'bid' },
     units: { requested: 5, filled: 0, unfilled: 5 },
     pricing: { unit: '10.00', order: '50.00', debited: '0.00', credited: '0.00' },

@@ -39,6 +39,12 @@ export function editSlot(order: Pick<Order, 'status'>): QueueAction {
   return order.status === 'PENDING_CANCEL' ? { kind: 'pending-cancel' } : { kind: 'edit' }
 }
 
+/** §4.4: Edit is offered only while the asset trades or accepts orders (live or post-only), never once its trading
+ * is closed. */
+export function canEdit(mode: MarketMode): boolean {
+  return mode === 'live' || mode === 'post-only'
+}
+
 /** §4.4: Cancel is hidden during live trading (an order may be matched at any moment); otherwise offered while the
  * order is pending and no cancel runs yet. */
 export function canCancel(order: Pick<Order, 'status' | 'units'>, mode: MarketMode): boolean {
@@ -58,10 +64,23 @@ export function awaitsConfirmation(order: Pick<Order, 'confirmed_matched_status'
   return matched && waiting && windowStatus === 'CONFIRMATION'
 }
 
+export interface MatchLine {
+  units: number
+  price: string
+}
+
+/** §4.5: what the confirm-trade popup names — the executions waiting for this investor's confirmation, each with its
+ * own price, and their units in all. */
+export function waitingMatches(order: Pick<Order, 'executions' | 'pricing'>): { units: number; lines: MatchLine[] } {
+  const waiting = (order.executions ?? []).filter((e) => e.status === 'PENDING_CONFIRMATION' && !e.confirmed)
+  return { units: waiting.reduce((n, e) => n + e.units, 0), lines: waiting.map((e) => ({ units: e.units, price: e.unitPrice })) }
+}
+
 /** When to read a matched order's window again (ms; false: never): at its next boundary — the close (CONFIRMATION
  * begins, the confirm-trade popup shows) or the end of CONFIRMATION (the popup goes) — at least 1 s and at most 30 s
- * away, so a clock off by a little or a window moved by ops is seen soon; a CLOSED window is not read again. The
- * shell's stream carries no window events (those go to the instrument's pages), so this is how the popup learns. */
+ * away, so a clock off by a little or a window moved by ops is seen soon; a CLOSED window is not read again. Only
+ * while the trading stream is down: the stream tells the investor's pages of each window their orders are matched in
+ * as it moves on (a `window` event reads it again). */
 export function nextWindowRead(
   window: { status?: string | null; closes_at?: string | null; confirmation_ends_at?: string | null } | undefined,
   now: number = Date.now(),

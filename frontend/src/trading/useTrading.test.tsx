@@ -7,7 +7,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Position } from '../api/trading'
+import type { User } from '../api/types'
+import { fakeEventStream } from '../testing/eventStream'
 import { json, loggedInEachTest, stubApi, testQueryClient } from '../testing/render'
+import { CUSTOMER } from './fixtures'
 import { useTrading } from './useTrading'
 
 loggedInEachTest(7)
@@ -17,18 +20,8 @@ function positions(total: number): Response {
   return json({ data: { '88F40': p } })
 }
 
-/** An open event stream that sends `chunks`, then stays open. */
-function stream(...chunks: string[]): Response {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk))
-    },
-  })
-  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
-}
-
 function Shares() {
-  const trading = useTrading(7, null, null)
+  const trading = useTrading({ id: 7, customer: CUSTOMER } as unknown as User, null, null)
   const total = trading.positions[0]?.units.total
   return <output data-testid="shares">{total === undefined ? 'loading' : `${total} shares`}</output>
 }
@@ -36,10 +29,10 @@ function Shares() {
 describe('useTrading', () => {
   it('reads the positions again once the stream is subscribed', async () => {
     const seen = stubApi({
-      'GET /api/financial-accounts/acct-7/orders': () => json({ data: [] }),
+      'GET /api/financial-accounts/12/orders': () => json({ data: [] }),
       // the first read is from before the settlement; the one after `subscribed` sees it
-      'GET /api/financial-accounts/acct-7/positions': [() => positions(25), () => positions(26)],
-      'GET /api/trading/events': () => stream(': hello\n\n', 'event: subscribed\ndata: {}\n\n'),
+      'GET /api/financial-accounts/12/positions': [() => positions(25), () => positions(26)],
+      'GET /api/trading/events': fakeEventStream(['subscribed', {}]).answer,
     })
     render(
       <QueryClientProvider client={testQueryClient()}>

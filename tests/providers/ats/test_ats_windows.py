@@ -97,6 +97,11 @@ async def test_windows_of_another_schedule_are_never_reported_or_traded(tmp_path
         assert inst["schedule"] == "demo" and inst["currentWindow"]["id"].startswith("W-TEST1-d")
         listed = (await h2.get("/instruments/TEST1/windows")).json()["data"]
         assert calendar["id"] not in {w["id"] for w in listed}
+        # read by its id, the other schedule's window is not found either (the ATS's error shape); its own is
+        other = await h2.get(f"/windows/{calendar['id']}")
+        assert other.status_code == 404 and other.json()["errors"][0]["code"] == "WINDOW_NOT_FOUND", other.text
+        own = await h2.get(f"/windows/{inst['currentWindow']['id']}")
+        assert own.status_code == 200 and own.json()["data"]["schedule"] == "demo", own.text
         await h2.advance(POST)  # the demo session opens: the market is open, orders trade in the demo window
         inst = (await h2.get("/instruments/TEST1")).json()["data"]
         assert inst["currentWindow"]["status"] == "OPEN" and inst["markets"]["secondaryMarket"]["status"] == "open"

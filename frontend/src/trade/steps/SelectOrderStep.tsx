@@ -13,7 +13,7 @@ import { useFlowStep } from '../../flows/stepContext'
 import { StepForm } from '../../flows/StepForm'
 import { StepActions } from '../../flows/StepActions'
 import { useShownError } from '../../forms/useShownError'
-import { estimatedCost, reviewDisabled, fundLinkParts, priceOnBlur, selectContext, selectPayload, selectSchema, type SelectContext, type SelectValues } from '../orderForm'
+import { estimatedCost, reviewDisabled, fundLinkParts, priceOnBlur, selectContext, selectPayload, selectSchema, unitsHelper, type SelectContext, type SelectValues } from '../orderForm'
 import { HowItWorksLink, OrderAsset } from './OrderIntroStep'
 
 export function SelectOrderStep() {
@@ -47,7 +47,7 @@ export function SelectOrderStep() {
             <InstantLine ctx={ctx} />
           ) : (
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <NumberField name="units" label="Shares" inputMode="numeric" helper={`${ctx.minUnits} to ${ctx.maxUnits.toLocaleString('en-US')}`} ctx={ctx} />
+              <NumberField name="units" label="Shares" inputMode="numeric" helper={unitsHelper(ctx)} ctx={ctx} />
               <NumberField name="unitPrice" label="Price per share" inputMode="decimal" helper="In steps of $0.05" ctx={ctx} price />
             </SimpleGrid>
           )}
