@@ -180,7 +180,7 @@ async def test_trading_opening_notifies_through_the_check(
         assert wid in await notice_trigger.check(app_state)
         pushed = await until(events, "notice", lambda n: n["asset_id"] == a.id, seen)
     assert pushed["title"] == subject and pushed["event"] == TRADING_OPEN
-    handle = temporal_client.get_workflow_handle_for(AssetNoticesWorkflow.run, wid)
+    handle = temporal_client.get_workflow_handle(wid, result_type=AssetNoticesResult)
     assert await within_deadline(handle.result()) == AssetNoticesResult(due=True, claimed=1, mailed=1)
     await record(handle, "AssetNotices--trading-open")
     assert len(await mails(sandbox, ann, subject)) == 1 and await mails(sandbox, bob, subject) == []
