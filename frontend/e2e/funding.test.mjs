@@ -86,6 +86,9 @@ for (const variant of [DESKTOP, ANDROID]) {
       await micro.getByRole('button', { name: 'OKAY' }).click()
       await page.waitForURL(/\/app\/investments$/)
       await page.getByTestId('bank-status').filter({ hasText: 'Verified' }).waitFor()
+      // the closing popup keeps the page aria-hidden until its exit animation ends: wait for the row to be reachable
+      await micro.waitFor({ state: 'detached' })
+      await actions.getByRole('link', { name: 'Deposit / Withdraw' }).waitFor()
       assert.deepEqual(await actions.getByRole('link').allInnerTexts(), ['Transaction History', 'Statements', 'Deposit / Withdraw'])
 
       // deposit $1,000: review, Transfer Initiated, Pending, then In Cash without reloading
