@@ -5,10 +5,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from domain.states import ENABLED_STATES
+
+PasswordProfile = Literal["rfc9106-low-memory", "test-only-cheap"]
+# the environments (Settings.env) that may hash passwords at the cheap cost: the test stacks, never dev or production
+CHEAP_PASSWORD_ENVS = frozenset({"test", "chaos", "e2e"})
 
 
 class Settings(BaseSettings):
@@ -34,6 +38,9 @@ class Settings(BaseSettings):
     jwt_refresh_window_seconds: int = 7 * 24 * 3600
     jwt_remember_me_refresh_window_seconds: int = 30 * 24 * 3600
     password_reset_timeout_seconds: int = 3 * 24 * 3600
+    # argon2id's cost (store/passwords.py): RFC 9106's low-memory recommendation; the test stacks alone may take the
+    # cheapest cost of the same algorithm (refused in any other environment)
+    password_hash_profile: PasswordProfile = "rfc9106-low-memory"
 
     # e-mail verification workflow durations (seconds, so tests can shorten them)
     email_reminder_after_seconds: int = 24 * 3600
@@ -170,6 +177,13 @@ class Settings(BaseSettings):
     fault_hook_dir: str = ""
     app_store_url: str = "https://apps.apple.com/app/vitrine"
     play_store_url: str = "https://play.google.com/store/apps/details?id=app.vitrine"
+
+    @model_validator(mode="after")
+    def _cheap_passwords_only_in_tests(self) -> Settings:
+        if self.password_hash_profile != "rfc9106-low-memory" and self.env not in CHEAP_PASSWORD_ENVS:
+            raise ValueError(f"VITRINE_PASSWORD_HASH_PROFILE={self.password_hash_profile} is for the test stacks "
+                             f"only ({', '.join(sorted(CHEAP_PASSWORD_ENVS))}), not VITRINE_ENV={self.env}")
+        return self
 
 
 @lru_cache

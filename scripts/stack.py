@@ -187,6 +187,7 @@ class Stack:
             # every browser test comes from 127.0.0.1: the per-address limits must not end the run
             for name in ("LOGIN", "LOGIN_IP", "REGISTRATION", "RESET_IP", "MAIL_IP", "CODE_IP"):
                 self.env[f"VITRINE_{name}_RATE_LIMIT"] = "1000"
+            self.env["VITRINE_PASSWORD_HASH_PROFILE"] = "test-only-cheap"  # argon2id at its cheapest (store/passwords)
             # browser tests: no market maker moving the books under them (the ATS schema is dropped in up())
             self.env["PROVIDERS_ATS_MARKET_MAKER"] = "false"
             self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "2", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",

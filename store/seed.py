@@ -110,6 +110,7 @@ async def seed(db: AsyncSession, settings: Settings | None = None) -> None:
         await db.execute(insert(Category).values(key=c.key, pathname=c.pathname, title=c.title, color=c.color, order=i)
                          .on_conflict_do_update(index_elements=["key"],
                                                 set_={"pathname": c.pathname, "title": c.title, "color": c.color}))
+    settings = settings or get_settings()
     now = datetime.now(UTC).replace(microsecond=0)
     for order, d in enumerate(DEMO_ASSETS, start=1):
         values = asset_values(d, order, now)
@@ -118,7 +119,8 @@ async def seed(db: AsyncSession, settings: Settings | None = None) -> None:
     await seed_content(db, now)
     for email in DEMO_USERS:
         if await db.scalar(select(col(User.id)).where(col(User.email) == email)) is None:
-            _, row = await create_user(db, email=email, password_hash=await hash_password(DEMO_PASSWORD))
+            password_hash = await hash_password(DEMO_PASSWORD, settings.password_hash_profile)
+            _, row = await create_user(db, email=email, password_hash=password_hash)
             row.verified = True
     await db.commit()
     early = await db.scalar(select(User).where(col(User.email) == "early@vitrine.test"))
@@ -133,7 +135,7 @@ async def seed(db: AsyncSession, settings: Settings | None = None) -> None:
     await db.execute(update(Email).where(col(Email.email).in_(DEMO_USERS)).values(verified=True))
     await db.commit()
     # the demo investors' profiles, banks, and the deposits, purchases and trades behind their cash and shares (issue 30)
-    await seed_investors(db, settings or get_settings())
+    await seed_investors(db, settings)
     await post_missing_lots(db)  # offering purchases made before purchases posted their share lots
     await seed_home(db)  # the home screen's banners, heroes, carousels and feature flags (issue 21)
 

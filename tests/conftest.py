@@ -35,7 +35,7 @@ from api.app import create_app
 from api.state import AppState
 from clients.temporal import data_converter
 from clients.temporal_server import dev_server_args
-from config import Settings
+from config import PasswordProfile, Settings
 from domain.market_calendar import EASTERN
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
@@ -70,6 +70,10 @@ def _worker_database(url: str) -> str:
     return f"{base}/{name}_{WORKER}"
 
 
+# the settings fixture's argon2id cost (see there)
+PASSWORD_HASH_PROFILE: PasswordProfile = ("rfc9106-low-memory"
+                                         if os.environ.get("VITRINE_TEST_PASSWORD_HASH_PROFILE") == "rfc9106-low-memory"
+                                         else "test-only-cheap")
 # overridable so two test sessions (e.g. two people on one machine) do not share a database or Redis
 TEST_DB = _worker_database(os.environ.get("VITRINE_TEST_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test"))
 REDIS_PORT = free_port() if WORKER else int(os.environ.get("VITRINE_TEST_REDIS_PORT", "6390"))
@@ -280,6 +284,10 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         market_refresh_seconds=0,  # the catalogue keeps its seeded market fields; tests refresh on purpose
         notice_check_seconds=0,  # "Notify me": tests check on purpose (api/notice_trigger.check)
         documents_dir=tempfile.mkdtemp(prefix="vitrine-documents-"),  # statements' PDFs: a folder of this run
+        # argon2id at its cheapest cost: thousands of sign-ups and logins, each a quarter of a second of CPU at the
+        # product's cost (tests/store/test_passwords.py holds the product's cost and the refusal outside tests);
+        # VITRINE_TEST_PASSWORD_HASH_PROFILE=rfc9106-low-memory runs the suite at the product's cost
+        password_hash_profile=PASSWORD_HASH_PROFILE,
     )
 
 

@@ -53,12 +53,12 @@ async def main() -> None:
             loop.add_signal_handler(sig, stop.set)
         logging.info("worker polling task queue %s on %s", settings.task_queue, settings.temporal_address)
         async with worker:
-            offerings = asyncio.create_task(start_offerings(client, resources, settings) if settings.start_offerings
-                                            else asyncio.sleep(0))
-            statements = asyncio.create_task(start_statements(client, resources, settings))
+            starts = [asyncio.create_task(start_statements(client, resources, settings))]
+            if settings.start_offerings:
+                starts.append(asyncio.create_task(start_offerings(client, resources, settings)))
             await stop.wait()
-            offerings.cancel()
-            statements.cancel()
+            for task in starts:
+                task.cancel()
 
 
 if __name__ == "__main__":

@@ -97,7 +97,7 @@ async def password_reset_confirm(body: ResetConfirmIn, state: State, db: Db) -> 
 async def _set_password(state: State, db: Db, user: User, password: str) -> int:
     """The new password ends every session of the account (access and refresh tokens) and cancels a pending e-mail
     change (the owner who notices a stranger's change resets the password). Returns the new session generation."""
-    user.password_hash = await hash_password(password)
+    user.password_hash = await hash_password(password, state.settings.password_hash_profile)
     user.pending_email_id = None
     gen = await bump_generation(db, user.id)
     await db.commit()
@@ -110,7 +110,7 @@ async def _prove_password(request: Request, state: State, user: User, given: str
     Password guesses here share the account's login limit."""
     if given:
         await state.limiter.hit("login", request, login_key(user.id))
-        if not await verify_password(user.password_hash, given):
+        if not await verify_password(user.password_hash, given, state.settings.password_hash_profile):
             raise ApiError(422, v.WRONG_CURRENT_PASSWORD, field=field)
         return
     if not password_recently_proven(state.settings, getattr(request.state, "jwt", None)):
@@ -126,7 +126,7 @@ async def password_change(body: PasswordChangeIn, request: Request, user: Curren
         items = [ErrorItem(message=m, field=f) for f, m in errors.items()]
         raise ApiError(422, items[0].message, field=items[0].field, items=items)
     await _prove_password(request, state, user, body.old_password, "old_password")
-    if await verify_password(user.password_hash, body.new_password1):
+    if await verify_password(user.password_hash, body.new_password1, state.settings.password_hash_profile):
         raise ApiError(422, v.SAME_PASSWORD, field="new_password1")
     gen = await _set_password(state, db, user, body.new_password1)
     remember = bool(getattr(request.state.jwt, "remember_me", False))

@@ -53,7 +53,8 @@ async def login(body: LoginIn, request: Request, state: State, db: Db, mode: Mod
     user = await find_by_login(db, identifier)
     account = login_key(user.id) if user else f"login:{identifier.lower()}"  # e-mail or username: one account
     await state.limiter.hit("login", request, account)
-    if not await verify_password(user.password_hash if user else None, body.password) or user is None or not user.is_active:
+    proven = await verify_password(user.password_hash if user else None, body.password, s.password_hash_profile)
+    if not proven or user is None or not user.is_active:
         raise ApiError(422, v.UNABLE_TO_LOGIN)
     if mode == SPECIAL and not has_special_access(await access_of(db, user.id), datetime.now(UTC)):
         raise ApiError(403, NOT_AUTHORISED_FOR_EARLY_ACCESS)
@@ -76,7 +77,7 @@ async def register(body: RegistrationIn, request: Request, state: State, db: Db)
     await state.limiter.hit("registration", request)
     if await db.scalar(select(col(Email.id)).where(col(Email.email) == email)) or await find_by_login(db, email):
         raise ApiError(422, v.EMAIL_TAKEN, field="email")
-    user, row = await create_user(db, email=email, password_hash=await hash_password(body.password),
+    user, row = await create_user(db, email=email, password_hash=await hash_password(body.password, s.password_hash_profile),
                                   referral_code=body.referral_code.strip())
     await db.commit()
     await _start_verification(state, user.id, row.id)

@@ -27,7 +27,7 @@ from tests.conftest import free_port, serve_api
 from tests.flows.investors import funded_investor, offering
 
 EXAMPLES = int(os.environ.get("VITRINE_FUZZ_EXAMPLES", "5"))
-MAX_TIME = int(os.environ.get("VITRINE_FUZZ_MAX_TIME", "100"))
+MAX_TIME = int(os.environ.get("VITRINE_FUZZ_MAX_TIME", "80"))
 SEED = int(os.environ.get("VITRINE_FUZZ_SEED", "20261123"))
 WORKERS = int(os.environ.get("VITRINE_FUZZ_WORKERS", "1"))  # 2 threads race in lazy imports (pytest rewrites them)
 UNLIMITED = 1_000_000
@@ -58,10 +58,13 @@ async def test_no_server_error(api: httpx.AsyncClient, app_state: AppState, fuzz
     schema = create_app(fuzz_settings).openapi()
     seed = SEED if SEED else random.randrange(1, 2**31)
     figures = fuzzing.Figures(seed)
-    # half the budget each: with one budget for all, a slow machine spent it on the first phases and never fuzzed
-    for phases in (fuzzing.PHASES[:2], fuzzing.PHASES[2:]):
+    # a quarter of the budget for each phase, run on its own: with one budget for all (or one per half), a slow
+    # machine spent it on the first phase and the next never ran (CI, 28 Nov: examples took 57 s of a half's 50 s,
+    # coverage 0 cases)
+    for phase in fuzzing.PHASES:
         await asyncio.to_thread(fuzzing.run, base_url=fuzz_api, schema=schema, token=token, examples=EXAMPLES,
-                                max_time=MAX_TIME // 2, seed=seed, workers=WORKERS, phases=phases, figures=figures)
+                                max_time=MAX_TIME // len(fuzzing.PHASES), seed=seed, workers=WORKERS, phases=(phase,),
+                                figures=figures)
     print(figures.summary())
     report = "\n".join(f"{p.operation} [{p.phase}] {p.title}\n  {p.request}\n  -> {p.response}"
                        for p in figures.problems[:20])

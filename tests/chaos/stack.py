@@ -53,7 +53,7 @@ class ChaosStack(Stack):
             "PROVIDERS_WEBHOOK_DELAY_SECONDS": "0.1", "PROVIDERS_WEBHOOK_RETRY_BASE_SECONDS": "0.5",
             "PROVIDERS_WEBHOOK_RETRY_MAX_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "1",
             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "1", "VITRINE_LOGIN_RATE_LIMIT": "100000",
-            "VITRINE_REGISTRATION_RATE_LIMIT": "100000",
+            "VITRINE_REGISTRATION_RATE_LIMIT": "100000", "VITRINE_PASSWORD_HASH_PROFILE": "test-only-cheap",
             # the order tests' demo hours (tests/trading/order_harness.py), moved by the clock admin call; the order
             # workflow polls every second, sale proceeds at once
             "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "100", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "100",
@@ -75,7 +75,7 @@ class ChaosStack(Stack):
         return Settings(
             env="chaos", database_url=self.database_url, redis_url=self.env["VITRINE_REDIS_URL"],
             temporal_address=self.env["VITRINE_TEMPORAL_ADDRESS"], providers_url=self.env["VITRINE_PROVIDERS_URL"],
-            task_queue=QUEUE)
+            task_queue=QUEUE, password_hash_profile="test-only-cheap")
 
     def port_env(self) -> dict[str, str]:
         p = self.ports
