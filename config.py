@@ -66,6 +66,9 @@ class Settings(BaseSettings):
     code_rate_limit: int = 10  # gift codes, micro-deposit amounts
     code_ip_rate_limit: int = 60
     code_rate_window_seconds: int = 3600
+    analytics_rate_limit: int = 120  # analytics batches (each up to 50 records)
+    analytics_ip_rate_limit: int = 600
+    analytics_rate_window_seconds: int = 60
 
     catalogue_cache_seconds: int = 15
     asset_update_interval_seconds: int = 60

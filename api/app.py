@@ -17,12 +17,14 @@ from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
 from api.openapi_docs import Health
 from api.routes import (
     account,
+    analytics,
     assets,
     ats_webhooks,
     auth,
     bank_removal,
     banklink,
     codec,
+    devices,
     financials,
     flows,
     market,
@@ -35,6 +37,7 @@ from api.routes import (
     personal_info,
     portfolio,
     purchases,
+    state_availability,
     statements,
     trading,
     trading_events,
@@ -70,7 +73,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
                webhooks, uploads, media, codec, purchases, portfolio, personal_info, merchandising, orders, trading,
-               trading_events, ats_webhooks, market, statements, notifications)
+               trading_events, ats_webhooks, market, statements, notifications, devices, state_availability,
+               analytics)
     for module in routers:
         app.include_router(module.router)
 

@@ -34,7 +34,7 @@ def _rule(per_key: int | None, per_ip: int, window_seconds: int) -> Rule:
 
 def rules(s: Settings) -> dict[str, Rule]:
     """Every limited action. `mail`: resend verification and change e-mail; `code`: gift/promo codes and
-    micro-deposit amounts (each action its own buckets, the numbers shared)."""
+    micro-deposit amounts (each action its own buckets, the numbers shared); `analytics`: the app's analytics batches."""
     mail = _rule(s.mail_rate_limit, s.mail_ip_rate_limit, s.mail_rate_window_seconds)
     code = _rule(s.code_rate_limit, s.code_ip_rate_limit, s.code_rate_window_seconds)
     return {
@@ -43,6 +43,7 @@ def rules(s: Settings) -> dict[str, Rule]:
         "reset": _rule(s.reset_rate_limit, s.reset_ip_rate_limit, s.reset_rate_window_seconds),
         "resend-verification": mail, "change-email": mail,
         "gift-code": code, "micro-deposits": code,
+        "analytics": _rule(s.analytics_rate_limit, s.analytics_ip_rate_limit, s.analytics_rate_window_seconds),
     }
 
 

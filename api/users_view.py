@@ -15,7 +15,7 @@ from sqlmodel import col
 from api.personal_info_view import personal_information
 from config import Settings
 from domain.access import Access
-from domain.states import state_status
+from domain.states import StateStatus, state_status
 from store.models import AccessGroup, Account, AssetSubscription, Customer, Email, StateNotification, User
 from store.positions import shares_count
 
@@ -31,6 +31,13 @@ async def access_of(db: AsyncSession | AsyncConnection, user_id: int) -> list[Ac
     return [Access(asset_id, access_type, end, limitations or {}) for asset_id, access_type, end, limitations in rows]
 
 
+def user_state_status(state: str | None, settings: Settings) -> StateStatus:
+    """What the user's state of residence allows, by the deployment's state lists: the user read's `state_status`
+    and the payment provider's state-availability call answer this one rule."""
+    return state_status(state or "", frozenset(settings.enabled_states), frozenset(settings.blocked_states),
+                        frozenset(settings.io_closed_states))
+
+
 async def user_json(db: AsyncSession, user: User, settings: Settings) -> dict[str, Any]:
     emails = (await db.scalars(select(Email).where(col(Email.user_id) == user.id).order_by(col(Email.id)))).all()
     customer = await db.scalar(select(Customer).where(col(Customer.user_id) == user.id))
@@ -42,8 +49,7 @@ async def user_json(db: AsyncSession, user: User, settings: Settings) -> dict[st
     notifications = (await db.scalars(select(col(StateNotification.blocked_state)).where(
         col(StateNotification.user_id) == user.id).order_by(col(StateNotification.id)))).all()
     access = await access_of(db, user.id)
-    status = state_status(user.state or "", frozenset(settings.enabled_states), frozenset(settings.blocked_states),
-                          frozenset(settings.io_closed_states))
+    status = user_state_status(user.state, settings)
     shown = personal_information(user)
     info = user.investment_info or {}
     job = (customer.employment_details if customer else None) or {}

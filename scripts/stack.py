@@ -457,8 +457,10 @@ def banner(p: Profile) -> str:
 
 
 def build_frontend() -> None:
-    dist, src = ROOT / "frontend/dist/index.html", ROOT / "frontend/src"
-    newest = max((f.stat().st_mtime for f in src.rglob("*") if f.is_file()), default=0)
+    dist, frontend = ROOT / "frontend/dist/index.html", ROOT / "frontend"
+    # the sources, the files copied as they are (public/: the manifest, the icons, the service worker) and the page
+    inputs = [*(frontend / "src").rglob("*"), *(frontend / "public").rglob("*"), frontend / "index.html"]
+    newest = max((f.stat().st_mtime for f in inputs if f.is_file()), default=0)
     if not dist.exists() or dist.stat().st_mtime < newest:
         subprocess.check_call(["npm", "run", "build"], cwd=ROOT / "frontend", stdout=subprocess.DEVNULL)
 

@@ -1,13 +1,26 @@
 // The asset page's six slides and its sub-pages in a browser (issue 21), desktop and 390×844 android: the slides
-// walked by keyboard (bounds, the help link on the last), on android by a fast vertical swipe too; the Graph slide's
-// ranges and its table; the gallery's lightbox opened and closed with Esc; the details and legal pages. axe-core finds
-// no serious or critical WCAG 2 A/AA violation on each slide, the gallery and its lightbox, the details and legal pages.
+// walked by keyboard (bounds, the help link on the last, each slide's view recorded by the analytics sink), on
+// android by a fast vertical swipe too; the Graph slide's ranges and its table; the gallery's lightbox opened and
+// closed with Esc; the details and legal pages. axe-core finds no serious or critical WCAG 2 A/AA violation on each
+// slide, the gallery and its lightbox, the details and legal pages.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, assertNoSeriousA11yViolations, launch, screenshot } from './helpers.mjs'
-import { logIn } from './trading-helpers.mjs'
+import { apiGet, logIn } from './trading-helpers.mjs'
 
 const SLIDES = ['Main', 'Graph', 'Quote', 'Description', 'Media', 'Timeline']
+// each slide's tracked view name (spec doc 3 §2.1), as the analytics sink stores it (domain/analytics.py)
+const VIEWS = ['Main', 'Value Chart', 'Quote', 'Story', 'Visuals', 'Timeline'].map((v) => `Asset Detail - ${v}`)
+
+/** Waits until the analytics sink holds a record of each of `names` stored after `after` (ms) for the signed-in user. */
+async function viewsRecorded(page, names, after) {
+  await page.waitForFunction(async ({ names, after }) => {
+    const response = await fetch('/api/analytics/events/', { headers: { Authorization: `JWT ${localStorage.getItem('token')}` }, cache: 'no-store' })
+    const { events } = await response.json()
+    const fresh = events.filter((e) => e.kind === 'view' && Date.parse(e.created_at) > after).map((e) => e.name)
+    return names.every((n) => fresh.includes(n))
+  }, { names, after }, { polling: 500, timeout: 30_000 })
+}
 
 async function currentSlide(page) {
   return page.locator('[data-testid="asset-slides"] [aria-roledescription="slide"]').getAttribute('aria-label')
@@ -23,6 +36,9 @@ for (const variant of [DESKTOP, ANDROID]) {
     t.after(close)
     t.after(() => (problems.length ? console.log(trail.join('\n')) : undefined))
     await logIn(page, 'demo@vitrine.test')
+    // the latest analytics record so far (both variants sign in as the demo investor): only newer ones count below
+    const earlier = (await apiGet(page, '/api/analytics/events/')).body.events[0]
+    const after = earlier ? Date.parse(earlier.created_at) : 0
     await page.goto(`${BASE_URL}/app/assets/cars/55PS1`)
     const slides = page.getByTestId('asset-slides')
     await slides.waitFor()
@@ -43,6 +59,8 @@ for (const variant of [DESKTOP, ANDROID]) {
     assert.equal(await currentSlide(page), 'Timeline')
     await page.getByRole('link', { name: 'Questions / Need help? Email us!' }).waitFor()
     await screenshot(page, variant, 'asset-timeline')
+    // each slide shown reached the analytics sink as its view (batched by the app a moment later)
+    await viewsRecorded(page, VIEWS, after)
 
     // the Graph slide by its dot: the similar sales over a range, with their table
     await page.getByRole('navigation', { name: 'Slides' }).getByRole('button', { name: 'Graph' }).click()

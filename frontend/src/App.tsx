@@ -6,6 +6,7 @@ import { UserProvider } from './account/UserProvider'
 import { queryClient } from './api/queryClient'
 import { currentMode } from './domain/mode'
 import { routes } from './routes'
+import { usePushRegistration } from './session/pushRegistration'
 import { useTokenRefresh } from './session/useTokenRefresh'
 import { system } from './theme'
 import { AlertProvider } from './ui/AlertProvider'
@@ -15,6 +16,7 @@ import { GlobalLoader } from './ui/GlobalLoader'
 
 function SessionKeeper() {
   useTokenRefresh()
+  usePushRegistration()
   return null
 }
 

@@ -9,3 +9,8 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
+
+// The offline page (public/sw.js): production builds only, never under Vite's dev server or in Vitest
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch(() => undefined)
+}

@@ -6,7 +6,6 @@ import type { AppMode } from './domain/mode'
 import { AssetsPage } from './pages/AssetsPage'
 import { HomePage } from './pages/HomePage'
 import { LogoutPage } from './pages/LogoutPage'
-import { PlaceholderPage } from './pages/PlaceholderPage'
 import { VanityRedirect } from './pages/VanityRedirect'
 import { RequireAuth } from './session/RequireAuth'
 import { AppShell } from './shell/AppShell'
@@ -42,10 +41,6 @@ const assetRoutes: RouteObject[] = [
   { path: 'assets', element: <AssetsPage /> },
   { path: 'assets/:category', element: <AssetsPage /> },
   { path: 'assets/:category/:ticker', element: <AssetsPage /> },
-]
-
-const LATER: [string, string][] = [
-  ['profile-update', 'Update your profile'],
 ]
 
 function appRoutes(mode: AppMode): RouteObject[] {
@@ -94,7 +89,7 @@ function appRoutes(mode: AppMode): RouteObject[] {
     { path: 'chat', lazy: page(() => import('./asset/ChatPage'), (m) => m.ChatPage) },
     { path: 'investments-calendar', lazy: page(() => import('./pages/CalendarPage'), (m) => m.CalendarPage) },
     { path: 'ats/*', lazy: page(() => import('./trading/AtsPage'), (m) => m.AtsPage) },
-    ...LATER.map(([path, title]) => ({ path: `${path}/*`, element: <PlaceholderPage title={title} /> })),
+    { path: 'profile-update/*', lazy: page(() => import('./profile/ProfileUpdatePage'), (m) => m.ProfileUpdatePage) },
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]
 }
@@ -112,6 +107,7 @@ export function routes(mode: AppMode): RouteObject[] {
         { path: '/password-reset', lazy: authPage('password-reset') },
         { path: '/new-password', lazy: page(() => import('./pages/auth/NewPasswordPage'), (m) => m.NewPasswordPage) },
         { path: '/email/confirm', lazy: page(() => import('./pages/auth/EmailConfirmPage'), (m) => m.EmailConfirmPage) },
+        { path: '/faq', lazy: page(() => import('./pages/FaqPage'), (m) => m.FaqPage) }, // public: logged in or out
         { path: '/dcsigncllbck', lazy: page(() => import('./pages/auth/SigningCallbackPage'), (m) => m.SigningCallbackPage) },
         ...Object.entries(VANITY_REDIRECTS).map(([path, to]) => ({ path: `/${path}`, element: <VanityRedirect to={to} /> })),
         { path: '/app/logout', element: <LogoutPage /> },

@@ -4,15 +4,17 @@ detail categories, timeline, value history, quote, PDF, Snap link and investor c
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import UTC, date, datetime
 
 import httpx
 
 from api.catalogue_schemas import AssetDetailOut, AssetOut
 from store.demo_assets import DEMO_ASSETS
+from store.demo_content import content_of
 from tests.api.documented import conforms
 
 CONTENT = set(AssetDetailOut.model_fields) - set(AssetOut.model_fields)
+DEMO = {d.ticker: d for d in DEMO_ASSETS}
 
 
 async def demo_assets(api: httpx.AsyncClient) -> list[dict]:  # type: ignore[type-arg]
@@ -43,7 +45,9 @@ async def test_every_demo_asset_has_its_page_content(api: httpx.AsyncClient) -> 
         assert (date.fromisoformat(points[-1]["date"]) - date.fromisoformat(points[-13]["date"])).days < 100
         assert a["quote"]["quote"] and a["quote"]["author"]
         assert a["snapchat_deeplink_url"].startswith("https://www.snapchat.com/")
-        assert a["investor_count"] >= 0
+        demo = DEMO[a["ticker"]]  # the count the seed wrote; investors show once shares are sold, none before
+        assert a["investor_count"] == content_of(demo, a["id"], datetime.now(UTC)).investor_count
+        assert (a["investor_count"] > 0) == (demo.shares * demo.sold_pct // 100 > 0), (a["ticker"], a["investor_count"])
         assert a["pdf"] == f"/media/assets/{a['id']}/offering.pdf"
 
 

@@ -117,6 +117,12 @@ ROUTES: dict[tuple[str, str], str] = {
     ("GET", "/api/financial-instruments/securities/{instrument_id}/markets/pricing"): CATALOGUE,
     ("GET", "/api/financial-instruments/securities/{instrument_id}/markets/pricing/history"): CATALOGUE,
     ("GET", "/api/financial-instruments/securities/{instrument_id}/markets/order-book"): CATALOGUE,
+    # issue 30 item 6: the caller's own device ids (another's id is never deleted), state and analytics records
+    ("POST", "/api/device/fcm/"): SELF,
+    ("DELETE", "/api/device/fcm/"): SELF,
+    ("GET", "/api/dwolla/is-state-available/"): SELF,
+    ("POST", "/api/analytics/events/"): SELF,
+    ("GET", "/api/analytics/events/"): SELF,
 }
 # what each path parameter names: a user's resource ("owner") or not
 PARAMS = {"user_id": OWNER, "flow_id": OWNER, "token": OWNER, "asset_id": CATALOGUE, "kind": "flow kind name",

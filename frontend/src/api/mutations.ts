@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import type { TransferType } from '../domain/transfers'
 import type { MerchOrder } from '../domain/merchandise'
+import { track } from './analytics'
 import { setNotification, type NotifyKind } from './endpoints'
 import { createTransfer, removeBank, verifyMicroDeposits } from './funding'
 import { createMerchOrder } from './purchase'
@@ -19,8 +20,13 @@ function useWrite<A, T>(call: (args: A) => Promise<T>, changes: QueryKey) {
   })
 }
 
+/** A transfer started: the financials are read again and the transfer tracked (spec doc 3 §4.8). */
 export const useCreateTransfer = () =>
-  useWrite((t: { type: TransferType; amount: string }) => createTransfer(t.type, t.amount), keys.allFinancials())
+  useWrite(async (t: { type: TransferType; amount: string }) => {
+    const made = await createTransfer(t.type, t.amount)
+    track(t.type === 'deposit' ? 'Transfer Deposit' : 'Transfer Withdrawal')
+    return made
+  }, keys.allFinancials())
 
 export const useVerifyMicroDeposits = () =>
   useWrite((v: { value1: string; value2: string }) => verifyMicroDeposits(v.value1, v.value2), keys.allFinancials())

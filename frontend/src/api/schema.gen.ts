@@ -4,6 +4,24 @@
  */
 
 export interface paths {
+    "/api/analytics/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recorded */
+        get: operations["recorded_api_analytics_events__get"];
+        put?: never;
+        /** Record */
+        post: operations["record_api_analytics_events__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assets/notify-on-trading/": {
         parameters: {
             query?: never;
@@ -348,6 +366,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/device/fcm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register */
+        post: operations["register_api_device_fcm__post"];
+        /** Unregister */
+        delete: operations["unregister_api_device_fcm__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dwolla/bank-funding-source/": {
         parameters: {
             query?: never;
@@ -360,6 +396,23 @@ export interface paths {
         post?: never;
         /** Remove Bank */
         delete: operations["remove_bank_api_dwolla_bank_funding_source__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dwolla/is-state-available/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Is State Available */
+        get: operations["is_state_available_api_dwolla_is_state_available__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1430,6 +1483,60 @@ export interface components {
              */
             id: number;
         };
+        /** AnalyticsBatch */
+        AnalyticsBatch: {
+            /** Events */
+            events: components["schemas"]["AnalyticsRecord"][];
+        };
+        /**
+         * AnalyticsName
+         * @enum {string}
+         */
+        AnalyticsName: "Asset Detail - Main" | "Asset Detail - Value Chart" | "Asset Detail - Quote" | "Asset Detail - Story" | "Asset Detail - Visuals" | "Asset Detail - Timeline" | "Agreement" | "Transfer Deposit" | "Transfer Withdrawal" | "Promo Code Applied" | "Order Placed" | "Agreement Signed";
+        /** AnalyticsRecord */
+        AnalyticsRecord: {
+            /**
+             * At
+             * @description when it happened on the client (ISO 8601 with its offset), if known
+             */
+            at?: string | null;
+            /**
+             * Kind
+             * @description 'view': a screen shown; 'event': something done
+             * @enum {string}
+             */
+            kind: "view" | "event";
+            name: components["schemas"]["AnalyticsName"];
+        };
+        /** AnalyticsRecordOut */
+        AnalyticsRecordOut: {
+            /** At */
+            at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "view" | "event";
+            name: components["schemas"]["AnalyticsName"];
+        };
+        /** AnalyticsRecords */
+        AnalyticsRecords: {
+            /**
+             * Events
+             * @description the caller's latest 50, the newest first
+             */
+            events: components["schemas"]["AnalyticsRecordOut"][];
+        };
+        /** AnalyticsStored */
+        AnalyticsStored: {
+            /** Stored */
+            stored: number;
+        };
         /**
          * AssetDetailOut
          * @description One asset as its page reads it: the catalogue's fields and its page content (only this read has them, so the
@@ -1803,6 +1910,19 @@ export interface components {
             name: string;
             /** Value */
             value: string;
+        };
+        /** DeviceIn */
+        DeviceIn: {
+            /**
+             * Registration Id
+             * @description the push service's id of this device (at most 512 characters: letters, digits, _ : - .)
+             */
+            registration_id: string;
+        };
+        /** DeviceOut */
+        DeviceOut: {
+            /** Registration Id */
+            registration_id: string;
         };
         /** DocumentOut */
         DocumentOut: {
@@ -2972,6 +3092,20 @@ export interface components {
             /** Blocked State */
             blocked_state: string;
         };
+        /** StateAvailableOut */
+        StateAvailableOut: {
+            /**
+             * Is State Available
+             * @description funding and investing (trading) are open in that state
+             */
+            is_state_available: boolean;
+            /**
+             * State
+             * @description the caller's state of residence (two letters; empty when not chosen yet)
+             */
+            state: string;
+            state_status: components["schemas"]["StateStatus"];
+        };
         /** StateStatus */
         StateStatus: {
             /** Io Enabled */
@@ -3325,6 +3459,176 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    recorded_api_analytics_events__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsRecords"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_api_analytics_events__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsBatch"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsStored"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     notify_on_trading_api_assets_notify_on_trading__post: {
         parameters: {
             query?: never;
@@ -5048,6 +5352,178 @@ export interface operations {
             };
         };
     };
+    register_api_device_fcm__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceOut"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unregister_api_device_fcm__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     remove_bank_api_dwolla_bank_funding_source__delete: {
         parameters: {
             query?: never;
@@ -5064,6 +5540,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state (the flow moved on, the order ended, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation error: the body, query or a submitted field breaks a rule; entries with `field` belong on that field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A backing service is unavailable; send it again after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    is_state_available_api_dwolla_is_state_available__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateAvailableOut"];
                 };
             };
             /** @description Not signed in, or the session expired */

@@ -2,11 +2,13 @@
  * The asset page's six slides (spec doc 3 §2.1): Main, Graph, Quote, Description, Media, Timeline, one at a time,
  * moved by the dots, the next-slide chevron, the arrow / page keys and a vertical swipe of velocity 1.7 or more;
  * the index stays within 0 to 5. The page mounts it keyed by the asset, so a new asset starts at slide 0 with every
- * popup of the old one closed. Each slide carries its view name (data-view) and the last one the help link.
+ * popup of the old one closed. Each slide carries its view name (data-view), tracked when it shows (api/analytics.ts),
+ * and the last one the help link.
  */
 import { Box, Flex, IconButton, Link, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type TouchEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type TouchEvent } from 'react'
+import { trackView } from '../api/analytics'
 import { assetQuery } from '../api/queries'
 import type { Asset, AssetPage } from '../api/types'
 import { SUPPORT_EMAIL } from '../config'
@@ -39,6 +41,10 @@ export function AssetSlides({ asset }: { asset: Asset }) {
   const start = useRef<{ y: number; t: number } | null>(null)
   const go = (next: number) => setIndex(clampSlide(next))
   const slide = SLIDES[index] ?? SLIDES[0]
+  const view = slide?.view
+  useEffect(() => {
+    if (view) trackView(view) // each slide shown is a tracked view (spec doc 3 §2.1)
+  }, [view])
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = keyStep(e.key)

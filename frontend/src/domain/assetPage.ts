@@ -3,14 +3,15 @@
  * bar's fill, days left, the price shift, the last-trade price, the chart's value change and ranges, the exited
  * line and the shares badge. Pure: the components import them.
  */
+import type { AnalyticsName } from '../api/analytics'
 import type { Asset } from '../api/types'
 import { CLOSED_ICO, COMING_SOON, OPEN_ICO, progressPercent } from './assetStatus'
 
 export interface Slide {
   key: 'main' | 'graph' | 'quote' | 'description' | 'media' | 'timeline'
   label: string
-  /** the view name tracked when the slide shows */
-  view: string
+  /** the view name tracked when the slide shows (one of the api's analytics names) */
+  view: AnalyticsName
 }
 
 export const SLIDES: readonly Slide[] = [

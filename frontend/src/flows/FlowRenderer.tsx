@@ -169,7 +169,8 @@ export function FlowRenderer({ kind, base, registry, exitTo, name, start, search
   )
 }
 
-function Frame({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
+/** The card a wizard's screens sit in (also the profile update's, profile/ProfileUpdatePage.tsx). */
+export function Frame({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
   return (
     <Box maxW={wide ? '5xl' : '3xl'} mx="auto" px={{ base: '3', md: '6' }} pt={{ base: '3', md: '8' }}>
       <Box bg="white" borderRadius="2xl" borderWidth="1px" borderColor="border.muted" boxShadow="sm" px={{ base: '5', md: '12' }} py={{ base: '5', md: '10' }}>
@@ -180,7 +181,7 @@ function Frame({ children, wide = false }: { children: React.ReactNode; wide?: b
 }
 
 /** The step's title; after the first step shown it takes the focus on mount, so screen readers announce the new step. */
-function StepHeading({ title, focus }: { title: string; focus: boolean }) {
+export function StepHeading({ title, focus }: { title: string; focus: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!focus) return

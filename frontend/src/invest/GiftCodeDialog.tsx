@@ -6,6 +6,7 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { ValidationError } from 'yup'
+import { track } from '../api/analytics'
 import { validateGiftCode } from '../api/purchase'
 import { giftAssetError, normaliseGiftCode, type Gift } from '../domain/purchase'
 import { giftCodeSchema } from '../domain/purchaseSchemas'
@@ -59,6 +60,7 @@ export function GiftCodeDialog({ open, assetId, ticker, initialCode = '', onClos
         inputRef.current?.focus()
         return
       }
+      track('Promo Code Applied')
       onApplied({ value: answer.gift.value, redeemCode: answer.gift.redeemCode, assetTicker: answer.gift.assetTicker })
     } catch {
       setError(FAILED)

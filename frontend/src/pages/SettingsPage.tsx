@@ -77,7 +77,15 @@ export function SettingsPage() {
           </Stack>
         </Panel>
         <Panel>
-          <PersonalInfoForm />
+          <Stack gap="5">
+            <PersonalInfoForm />
+            <Separator />
+            <Link asChild fontWeight="medium" alignSelf="flex-start" data-testid="profile-update-link">
+              <RouterLink to="/app/profile-update" state={{ from: '/app/settings' }}>
+                Update your name, phone, date of birth and address step by step
+              </RouterLink>
+            </Link>
+          </Stack>
         </Panel>
         <Panel>
           <Stack gap="3">

@@ -44,5 +44,6 @@ describe('bottom navigation', () => {
     expect(showsNavNotification('/app/fund-account/transfer')).toBe(false)
     expect(showsNavNotification('/app/document/upload')).toBe(false)
     expect(showsNavNotification('/app/make-investment/select-shares')).toBe(false)
+    expect(showsNavNotification('/app/profile-update/profile-confirmation')).toBe(false)
   })
 })

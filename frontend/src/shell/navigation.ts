@@ -54,9 +54,9 @@ export function showsBottomNav(pathname: string): boolean {
   return parts[1] === 'assets' && parts.length <= 3
 }
 
-const WIZARDS = ['onboarding', 'tour', 'fund-account', 'document', 'make-investment']
+const WIZARDS = ['onboarding', 'tour', 'fund-account', 'document', 'make-investment', 'profile-update']
 
-/** Wizards (onboarding, tour, fund-account, document, make-investment) keep the screen to themselves: no new-offering toast over their buttons. */
+/** Wizards (onboarding, tour, fund-account, document, make-investment, profile-update) keep the screen to themselves: no new-offering toast over their buttons. */
 export function showsNavNotification(pathname: string): boolean {
   const parts = pathname.split('/').filter(Boolean)
   return !(parts[0] === 'app' && WIZARDS.includes(parts[1] ?? ''))

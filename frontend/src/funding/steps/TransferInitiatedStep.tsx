@@ -1,11 +1,14 @@
 /** The deposit is on its way: its amount and bank, and 'Launch' to carry on. */
 import { Alert, Stack, Text } from '@chakra-ui/react'
+import { useEffect } from 'react'
+import { track } from '../../api/analytics'
 import { formatMoney } from '../../domain/money'
 import { StepActions } from '../../flows/StepActions'
 import { useFlowStep } from '../../flows/stepContext'
 
 export function TransferInitiatedStep() {
   const { submit, context } = useFlowStep()
+  useEffect(() => track('Transfer Deposit'), []) // the fund-account flow's deposit has started
   const bank = typeof context.bank_name === 'string' && context.bank_name ? context.bank_name : 'your bank'
   const amount = typeof context.amount === 'string' || typeof context.amount === 'number' ? formatMoney(context.amount) : null
   return (

@@ -5,6 +5,7 @@
  */
 import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { track, trackView } from '../../api/analytics'
 import { canAgree, readRatio } from '../../domain/purchase'
 import { agreementSchema } from '../../domain/purchaseSchemas'
 import { useFlowStep } from '../../flows/stepContext'
@@ -32,12 +33,16 @@ export function AgreementStep() {
     return () => window.removeEventListener('resize', measure)
   }, [measure, paragraphs.length])
   const readEnough = canAgree(ratio)
+  useEffect(() => trackView('Agreement'), [])
 
   return (
     <StepForm
       initialValues={{ agreed: false, read_ratio: 0 }}
       schema={agreementSchema}
-      toPayload={(v) => ({ agreed: v.agreed, read_ratio: Math.round(Math.max(ratio, v.read_ratio) * 1000) / 1000 })}
+      toPayload={(v) => {
+        track('Agreement Signed') // 'I Agree' sent (the schema has checked the box and the reading)
+        return { agreed: v.agreed, read_ratio: Math.round(Math.max(ratio, v.read_ratio) * 1000) / 1000 }
+      }}
       submitLabel="I Agree"
       submitDisabled={(v) => !readEnough || !v.agreed}
     >

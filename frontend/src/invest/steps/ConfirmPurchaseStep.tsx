@@ -11,7 +11,6 @@ import { useFlowStep } from '../../flows/stepContext'
 import { SummaryRow } from '../SummaryRow'
 import { StepForm } from '../../flows/StepForm'
 import { CheckboxField } from '../../forms/CheckboxField'
-import { FAQ_URL } from '../../config'
 import { num, purchaseAsset, text } from '../context'
 import { AssetLine } from './IntroStep'
 
@@ -44,7 +43,7 @@ export function ConfirmPurchaseStep() {
       </Box>
       <Stack gap="1">
         <CheckboxField name="agreeTerms">I agree to the terms of service and confirm this purchase.</CheckboxField>
-        <Link href={FAQ_URL} target="_blank" rel="noopener noreferrer" fontSize="sm" color="gold.fg" ps="7" alignSelf="flex-start">
+        <Link href="/app/privacy" target="_blank" rel="noopener noreferrer" fontSize="sm" color="gold.fg" ps="7" alignSelf="flex-start">
           Read the terms of service
         </Link>
       </Stack>

@@ -8,6 +8,7 @@
  */
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
+import { track, trackView } from '../../api/analytics'
 import { PREPARING_SIGNATURE, type SigningEvent } from '../../domain/purchase'
 import { useFlowStep } from '../../flows/stepContext'
 import { FormAlert } from '../../forms/FormAlert'
@@ -22,6 +23,7 @@ export function DocusignStep() {
   const [sent, setSent] = useState<SigningEvent | null>(null)
   const [messages, setMessages] = useState<string[]>([])
 
+  useEffect(() => trackView('Agreement'), [])
   const submitRef = useRef(submit)
   submitRef.current = submit
   useEffect(() => {
@@ -35,6 +37,7 @@ export function DocusignStep() {
       send: async (event) => {
         const outcome = await submitRef.current({ event })
         if (outcome?.kind === 'invalid' || outcome?.kind === 'moved') setMessages(outcome.error.messages)
+        if (outcome?.kind === 'state' && event === 'OK') track('Agreement Signed')
         // nothing recorded: the person may sign again in the frame
         return outcome?.kind === 'state'
       },

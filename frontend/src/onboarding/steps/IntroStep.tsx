@@ -29,11 +29,11 @@ export function IntroStep() {
       </List.Root>
       <Box bg="bg.canvas" borderRadius="lg" p="4" fontSize="sm" color="fg.muted">
         Your information is encrypted and never sold. Read about{' '}
-        <Link href={FAQ_URL} target="_blank" rel="noopener noreferrer" color="gold.fg" fontWeight="semibold">
+        <Link href={`${FAQ_URL}#privacy`} target="_blank" rel="noopener noreferrer" color="gold.fg" fontWeight="semibold">
           privacy
         </Link>{' '}
         and{' '}
-        <Link href={FAQ_URL} target="_blank" rel="noopener noreferrer" color="gold.fg" fontWeight="semibold">
+        <Link href={`${FAQ_URL}#security`} target="_blank" rel="noopener noreferrer" color="gold.fg" fontWeight="semibold">
           security
         </Link>
         .

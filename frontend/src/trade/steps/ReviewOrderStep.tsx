@@ -1,5 +1,6 @@
 /** review: the order (type, shares, price per share, estimated cost, fee 0) and 'PLACE BID' / 'PLACE ASK'; while it is placed, the matching loader. */
 import { Box, Button, Stack } from '@chakra-ui/react'
+import { track } from '../../api/analytics'
 import { formatMoney } from '../../domain/money'
 import { StepActions } from '../../flows/StepActions'
 import { useFlowStep } from '../../flows/stepContext'
@@ -18,6 +19,7 @@ export function ReviewOrderStep() {
   const label = context.editing === true ? 'SUBMIT EDIT' : side === 'BID' ? 'PLACE BID' : 'PLACE ASK'
   const place = () => {
     markPlaced(state.flow_id)
+    track('Order Placed')
     void submit({})
   }
   return (
