@@ -82,7 +82,7 @@ class Settings(BaseSettings):
     # events), and how often the catalogue's trading fields are refreshed from the ATS in the background
     market_cache_ms: int = 1000
     market_refresh_seconds: float = 2.0
-    # the prevalidation's copy of each instrument's status, pricing and lowest ask (store/market_quote.py): trusted
+    # the prevalidation's copy of each instrument's status, pricing and lowest ask (store/trading/market_quote.py): trusted
     # this long at most (the refresher rewrites it every pass; a book, trade or window webhook makes it old at once)
     market_quote_seconds: float = 5.0
     app_version: str = "2.12.0"
@@ -150,7 +150,7 @@ class Settings(BaseSettings):
     reservation_ttl_seconds: int = 20 * 60
     signature_timeout_seconds: int = 30 * 60
     purchase_idle_timeout_seconds: int = 24 * 3600
-    # the order workflow (issue 11, workflows/order_types.OrderTimings): its own ATS poll when no webhook came, how
+    # the order workflow (issue 11, workflows/trading/order_types.OrderTimings): its own ATS poll when no webhook came, how
     # long the ATS may refuse a placement before the order shows QUEUED, polls before it continues as new
     order_poll_seconds: float = 30.0
     order_queued_after_seconds: float = 10.0

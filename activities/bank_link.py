@@ -6,15 +6,15 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import bank_link_types
-from activities.bank_link_types import Remind, SourceState, VerifyAmounts
+from activities.interfaces import bank_link as interface
+from activities.interfaces.bank_link import Remind, SourceState, VerifyAmounts
 from clients.http import ProviderRejected
 from clients.mail import MailClient
 from clients.payments import PaymentsClient
 from store.models import FundingSource, User
 
 
-class BankLinkActivities(bank_link_types.BankLinkActivities):
+class BankLinkActivities(interface.BankLinkActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient, mail: MailClient,
                  app_url: str) -> None:
         self._sessions, self._payments, self._mail, self._app_url = sessions, payments, mail, app_url.rstrip("/")

@@ -8,8 +8,8 @@ from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import documents_types
-from activities.documents_types import SubmitDocument
+from activities.interfaces import documents as interface
+from activities.interfaces.documents import SubmitDocument
 from activities.payments import rejected
 from clients.http import ProviderRejected
 from clients.payments import PaymentsClient
@@ -17,7 +17,7 @@ from domain.documents import UPLOAD_FAILED
 from store.models import Customer, Upload
 
 
-class DocumentActivities(documents_types.DocumentActivities):
+class DocumentActivities(interface.DocumentActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient) -> None:
         self._sessions, self._payments = sessions, payments
 

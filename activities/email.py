@@ -11,8 +11,8 @@ from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import email_types
-from activities.email_types import ExpireConfirmations, MarkVerified, SendConfirmation
+from activities.interfaces import email as interface
+from activities.interfaces.email import ExpireConfirmations, MarkVerified, SendConfirmation
 from clients.mail import MailClient
 from store.models import Email, EmailConfirmation
 from store.users import confirm_pending_email
@@ -33,7 +33,7 @@ def confirmation_text(link: str, kind: str) -> str:
     )
 
 
-class EmailActivities(email_types.EmailActivities):
+class EmailActivities(interface.EmailActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], mail: MailClient, app_url: str) -> None:
         self._sessions, self._mail, self._app_url = sessions, mail, app_url.rstrip("/")
 

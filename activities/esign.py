@@ -10,14 +10,14 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import esign_types
-from activities.esign_types import EnvelopeRequest, SigningEnvelope
+from activities.interfaces import esign as interface
+from activities.interfaces.esign import EnvelopeRequest, SigningEnvelope
 from clients.esign import EsignClient
 from clients.http import ProviderRejected
 from store.models import Envelope, User
 
 
-class EsignActivities(esign_types.EsignActivities):
+class EsignActivities(interface.EsignActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], esign: EsignClient) -> None:
         self._sessions, self._esign = sessions, esign
 

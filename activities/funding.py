@@ -8,15 +8,15 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import funding_types
-from activities.funding_types import OpenDeposit
+from activities.interfaces import funding as interface
+from activities.interfaces.funding import OpenDeposit
 from config import Settings
 from store.gates import GateClosed, check_can_move_money
 from store.models import User
 from store.transfers import TransferRefused, open_transfer
 
 
-class FundingActivities(funding_types.FundingActivities):
+class FundingActivities(interface.FundingActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], settings: Settings) -> None:
         self._sessions, self._settings = sessions, settings
 

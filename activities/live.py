@@ -6,12 +6,12 @@ from __future__ import annotations
 from redis.asyncio import Redis
 from temporalio import activity
 
-from activities import live_types
-from activities.live_types import FlowPublication
+from activities.interfaces import live as interface
+from activities.interfaces.live import FlowPublication
 from store.live import publish_flow
 
 
-class LiveActivities(live_types.LiveActivities):
+class LiveActivities(interface.LiveActivities):
     def __init__(self, redis: Redis) -> None:
         self._redis = redis
 

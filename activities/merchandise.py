@@ -1,6 +1,6 @@
-"""Merchandise order activities (the saga of `merchandise-order-{key}`): charge the investor's cash for the store's
-price, place the store order, refund when the store refuses it. Each is idempotent on the order's business key
-(the ledger entries `merchandise-order-{key}` and `…:refund`, the store's Idempotency-Key)."""
+"""Merchandise order activities (the saga of `merchandise-order-{key}`): charge the investor's cash for the shop's
+price, place the shop order, refund when the shop refuses it. Each is idempotent on the order's business key
+(the ledger entries `merchandise-order-{key}` and `…:refund`, the shop's Idempotency-Key)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError, ApplicationErrorCategory
 
-from activities import merchandise_types
-from activities.merchandise_types import REFUSED, OrderItem, OrderRequest
+from activities.interfaces import merchandise as interface
+from activities.interfaces.merchandise import REFUSED, MerchandiseItem, MerchandiseOrderRequest
 from clients.http import ProviderRejected
-from clients.store import StoreClient
+from clients.shop import ShopClient
 from domain import ledger as L
 from domain.money import money
 from store.ledger import InsufficientFunds, lock_user, post
@@ -32,13 +32,13 @@ def ledger_key(key: str) -> str:
     return merchandise_key(key)  # Transaction History finds the charge and its refund by it (store/receipts.py)
 
 
-class MerchandiseActivities(merchandise_types.MerchandiseActivities):
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], store: StoreClient) -> None:
-        self._sessions, self._store = sessions, store
+class MerchandiseActivities(interface.MerchandiseActivities):
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], shop: ShopClient) -> None:
+        self._sessions, self._shop = sessions, shop
 
-    async def _total(self, items: list[OrderItem]) -> Decimal:
-        """The store's price of the items, or OrderRefused when one is unknown or out of stock."""
-        found = {int(p["id"]): p for p in await self._store.products([i.product_id for i in items])}
+    async def _total(self, items: list[MerchandiseItem]) -> Decimal:
+        """The shop's price of the items, or OrderRefused when one is unknown or out of stock."""
+        found = {int(p["id"]): p for p in await self._shop.products([i.product_id for i in items])}
         total = Decimal(0)
         for item in items:
             product = found.get(item.product_id)
@@ -48,7 +48,7 @@ class MerchandiseActivities(merchandise_types.MerchandiseActivities):
         return money(total)
 
     @activity.defn(name="merchandise.charge")
-    async def charge(self, req: OrderRequest) -> int:
+    async def charge(self, req: MerchandiseOrderRequest) -> int:
         """The order row and its debit of the investor's cash, once per key (a retry returns the same order)."""
         async with self._sessions() as db:
             existing = await db.scalar(select(col(MerchandiseOrder.id)).where(col(MerchandiseOrder.idempotency_key) == req.key))
@@ -73,11 +73,11 @@ class MerchandiseActivities(merchandise_types.MerchandiseActivities):
             return order.id
 
     @activity.defn(name="merchandise.place")
-    async def place(self, req: OrderRequest) -> str:
-        """Places the order at the store with the key as its Idempotency-Key (a retry gets the same store order)."""
+    async def place(self, req: MerchandiseOrderRequest) -> str:
+        """Places the order at the shop with the key as its Idempotency-Key (a retry gets the same shop order)."""
         items = [{"product_id": i.product_id, "variant_id": i.variant_id, "quantity": i.quantity} for i in req.items]
         try:
-            placed = await self._store.create_order(f"user-{req.user_id}", items, idempotency_key=ledger_key(req.key))
+            placed = await self._shop.create_order(f"user-{req.user_id}", items, idempotency_key=ledger_key(req.key))
         except ProviderRejected as exc:
             raise refused(f"the store refused the order: {exc.message}") from None
         provider_order = str(placed.get("order_id") or "")
@@ -89,7 +89,7 @@ class MerchandiseActivities(merchandise_types.MerchandiseActivities):
         return provider_order
 
     @activity.defn(name="merchandise.refund")
-    async def refund(self, req: OrderRequest) -> None:
+    async def refund(self, req: MerchandiseOrderRequest) -> None:
         """The compensation: the debit given back (once) and the order marked failed."""
         async with self._sessions() as db:
             await lock_user(db, req.user_id)

@@ -15,14 +15,14 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import notices_types
-from activities.notices_types import NOT_FOUND, UNKNOWN_EVENT, Claim, Claimed, Unmailed
+from activities.interfaces import notices as interface
+from activities.interfaces.notices import NOT_FOUND, UNKNOWN_EVENT, Claim, Claimed, Unmailed
 from clients.mail import MailClient
 from domain import notices as N
-from store import market_state
 from store import notices as store
 from store.live import publish_notice
 from store.models import Asset, Category, Notice, User
+from store.trading import market_state
 
 
 def _event(event: str) -> str:
@@ -38,7 +38,7 @@ def asset_path(asset: Asset, category: Category | None) -> str:
     return f"/app/assets/{category.pathname if category else asset.category}/{asset.ticker.replace('#', '')}"
 
 
-class NoticeActivities(notices_types.NoticeActivities):
+class NoticeActivities(interface.NoticeActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], redis: Redis, mail: MailClient, app_url: str) -> None:
         self._sessions, self._redis, self._mail, self._app_url = sessions, redis, mail, app_url.rstrip("/")
 

@@ -10,8 +10,8 @@ from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import offering_types
-from activities.offering_types import NOT_FOUND, OfferingFacts, Transition
+from activities.interfaces import offering as interface
+from activities.interfaces.offering import NOT_FOUND, OfferingFacts, Transition
 from store.catalogue_cache import invalidate
 from store.models import Asset
 
@@ -20,7 +20,7 @@ def _not_found(asset_id: int) -> ApplicationError:
     return ApplicationError(f"asset {asset_id} not found", type=NOT_FOUND, non_retryable=True)
 
 
-class OfferingActivities(offering_types.OfferingActivities):
+class OfferingActivities(interface.OfferingActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], redis: Redis) -> None:
         self._sessions, self._redis = sessions, redis
 

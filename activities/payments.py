@@ -7,8 +7,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import payments_types
-from activities.payments_types import (
+from activities.interfaces import payments as interface
+from activities.interfaces.payments import (
     NO_CUSTOMER,
     PROVIDER_REJECTED,
     CustomerRequest,
@@ -43,7 +43,7 @@ def contact_details(user: User) -> dict[str, str]:
     return sent
 
 
-class PaymentActivities(payments_types.PaymentActivities):
+class PaymentActivities(interface.PaymentActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient, banklink: BankLinkClient,
                  pii: PiiCipher) -> None:
         self._sessions, self._payments, self._banklink, self._pii = sessions, payments, banklink, pii

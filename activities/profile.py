@@ -12,8 +12,8 @@ from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import profile_types
-from activities.profile_types import Profile, SaveStep
+from activities.interfaces import profile as interface
+from activities.interfaces.profile import Profile, SaveStep
 from domain.passport import passport_applied
 from domain.states import is_blocked
 from store import profiles
@@ -29,7 +29,7 @@ async def _load(db: AsyncSession, user_id: int) -> tuple[User, Customer]:
     return user, customer
 
 
-class ProfileActivities(profile_types.ProfileActivities):
+class ProfileActivities(interface.ProfileActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], pii: PiiCipher,
                  enabled_states: frozenset[str]) -> None:
         self._sessions, self._pii, self._enabled = sessions, pii, enabled_states

@@ -14,9 +14,8 @@ from sqlmodel import col
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import purchase_types
-from activities.profile import _load
-from activities.purchase_types import (
+from activities.interfaces import purchase as interface
+from activities.interfaces.purchase import (
     NO_USER,
     Gift,
     GiftCheck,
@@ -26,6 +25,7 @@ from activities.purchase_types import (
     LoadPurchase,
     PurchaseFacts,
 )
+from activities.profile import _load
 from clients.http import ProviderRejected
 from clients.promo import PromoClient
 from domain import purchase as P
@@ -41,7 +41,7 @@ from store.models import AccessGroup, Asset, Category, User
 from store.purchases import investment_json
 
 
-class PurchaseActivities(purchase_types.PurchaseActivities):
+class PurchaseActivities(interface.PurchaseActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], promo: PromoClient, redis: Redis) -> None:
         self._sessions, self._promo, self._redis = sessions, promo, redis
 

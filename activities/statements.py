@@ -8,8 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import statements_types
-from activities.statements_types import BAD_PERIOD, STATEMENT, TAX, Investors, Made, MakeDocument
+from activities.interfaces import statements as interface
+from activities.interfaces.statements import BAD_PERIOD, STATEMENT, TAX, Investors, Made, MakeDocument
 from domain import statements as S
 from store import statements as store
 from store.document_files import DocumentFiles
@@ -42,7 +42,7 @@ def _investor(user: User | None) -> str:
     return " ".join(p for p in (user.first_name, user.last_name) if p) or user.username or ""
 
 
-class StatementActivities(statements_types.StatementActivities):
+class StatementActivities(interface.StatementActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], files: DocumentFiles) -> None:
         self._sessions, self._files = sessions, files
 

@@ -8,8 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import transfers_types
-from activities.transfers_types import ProviderStatus, Settle
+from activities.interfaces import transfers as interface
+from activities.interfaces.transfers import ProviderStatus, Settle
 from clients.http import ProviderRejected
 from clients.payments import PaymentsClient
 from store.ledger import lock_user
@@ -18,7 +18,7 @@ from store.transfers import REFUSED, REQUESTED, TransferRefused, initiate, refus
 from store.transfers import settle as post_outcome
 
 
-class TransferActivities(transfers_types.TransferActivities):
+class TransferActivities(interface.TransferActivities):
     def __init__(self, sessions: async_sessionmaker[AsyncSession], payments: PaymentsClient, hold_days: int) -> None:
         self._sessions, self._payments, self._hold_days = sessions, payments, hold_days
 

@@ -10,16 +10,16 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from api import market_refresher, notice_trigger, periodic
-from api.catalogue_edge import CatalogueEdge
+from api import notice_trigger, periodic
+from api.catalogue import routes as assets
+from api.catalogue.edge import CatalogueEdge
 from api.errors import ERROR_RESPONSES, error_body, install_error_handlers
 from api.middleware import BodyLimitMiddleware, ConditionalGetMiddleware
 from api.openapi_docs import Health
+from api.purchase import routes as purchases
 from api.routes import (
     account,
     analytics,
-    assets,
-    ats_webhooks,
     auth,
     bank_removal,
     banklink,
@@ -27,26 +27,23 @@ from api.routes import (
     devices,
     financials,
     flows,
-    market,
     media,
     merchandising,
     micro_deposits,
     notifications,
     notify,
-    orders,
     personal_info,
     portfolio,
-    purchases,
     state_availability,
     statements,
-    trading,
-    trading_events,
     transfers,
     uploads,
     webhooks,
 )
 from api.startup_heap import freeze_startup_heap
 from api.state import AppState
+from api.trading import market_refresher
+from api.trading.routes import ats_webhooks, events, market, orders, windows
 from config import Settings, get_settings
 
 
@@ -72,8 +69,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Fractional shares of collectible assets; every multi-step process is a Temporal workflow.")
     install_error_handlers(app)
     routers = (auth, account, assets, notify, financials, flows, banklink, bank_removal, transfers, micro_deposits,
-               webhooks, uploads, media, codec, purchases, portfolio, personal_info, merchandising, orders, trading,
-               trading_events, ats_webhooks, market, statements, notifications, devices, state_availability,
+               webhooks, uploads, media, codec, purchases, portfolio, personal_info, merchandising, orders, windows,
+               events, ats_webhooks, market, statements, notifications, devices, state_availability,
                analytics)
     for module in routers:
         app.include_router(module.router)

@@ -11,9 +11,11 @@ from typing import Any, Protocol
 from config import Settings
 from domain.states import offering_states
 from store.models import User
-from workflows import document_upload, fund_account, make_investment, onboarding, place_order
+from workflows import document_upload, fund_account, onboarding
 from workflows.bank_steps import BankLinkTimings
-from workflows.order_types import OrderTimings
+from workflows.purchase import workflow as purchase
+from workflows.trading import place_order
+from workflows.trading.order_types import OrderTimings
 
 
 @dataclass(frozen=True)
@@ -30,8 +32,8 @@ def timings(s: Settings) -> BankLinkTimings:
                            s.activity_timeout_seconds)
 
 
-def purchase_input(u: User, s: Settings, a: Start) -> make_investment.PurchaseInput:
-    return make_investment.PurchaseInput(
+def purchase_input(u: User, s: Settings, a: Start) -> purchase.PurchaseInput:
+    return purchase.PurchaseInput(
         u.id, a.asset_id, a.n, offering_states(s.enabled_states, s.io_closed_states), s.migration_flag, timings(s),
         s.reservation_ttl_seconds,
         s.signature_timeout_seconds, s.transfer_poll_seconds, f"{s.app_url.rstrip('/')}/dcsigncllbck",
@@ -94,8 +96,8 @@ KINDS: dict[str, FlowKind] = {
         lambda u, a: document_upload.workflow_id(u.id), lambda u, s, a: document_upload.DocumentUploadInput(u.id),
         lambda u, a: f"Identity document upload of user {u.id}"),
     "make-investment": FlowKind(
-        "make-investment", make_investment.MakeInvestmentWorkflow, "MakeInvestment",
-        lambda u, a: make_investment.workflow_id(u.id, a.asset_id, a.n), purchase_input,
+        "make-investment", purchase.MakeInvestmentWorkflow, "MakeInvestment",
+        lambda u, a: purchase.workflow_id(u.id, a.asset_id, a.n), purchase_input,
         lambda u, a: f"Purchase of {a.ticker} shares by user {u.id} (#{a.n})",
         id_pattern=lambda u: rf"purchase-{u.id}-\d+-\d+", per_asset=True),
     "place-order": FlowKind(

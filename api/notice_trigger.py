@@ -1,6 +1,6 @@
 """The api's notice check ("Notify me", workflows/asset_notices.py): every `notice_check_seconds` one api process (a
 Redis lock) looks for assets with subscriptions whose status — as the catalogue shows it: the row's, or the ATS
-market's for a traded asset (store/market_state.py, kept by the market refresher) — says their event has happened,
+market's for a traded asset (store/trading/market_state.py, kept by the market refresher) — says their event has happened,
 and starts that asset's `AssetNotices` for the event (a running one is kept; one that finished is started again).
 
 This is how trading opening reaches its subscribers — an asset leaving Trading closed when the ATS enables its
@@ -22,8 +22,8 @@ from api import periodic
 from api.state import AppState
 from config import Settings
 from domain import notices as N
-from store import market_state
 from store.notices import waiting_assets
+from store.trading import market_state
 from workflows.asset_notices import AssetNoticesInput, AssetNoticesWorkflow, search_attributes, summary, tuning_of
 from workflows.asset_notices import workflow_id as notices_id
 

@@ -13,9 +13,9 @@ from temporalio.client import Client
 
 from api.active_users import ActiveUsers
 from api.caller_access import CallerAccess
-from api.catalogue import Catalogue
+from api.catalogue.home import HomeContent
+from api.catalogue.snapshot import Catalogue
 from api.coalescer import Coalescer
-from api.home_screen import HomeContent
 from api.ratelimit import RateLimiter
 from api.sessions import RevocationChecks
 from clients.mail import MailClient

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 # the production poll (30 s; the ATS's webhooks wake an order sooner): at 5 s, as before, every resting order read
 # the ATS every 5 s — 1,000 orders 200 reads a second, the load that kept the window from finishing

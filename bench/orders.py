@@ -47,12 +47,12 @@ from bench.stack import BenchStack
 from bench.stats import percentile
 from providers.ats.db import drop
 from store.models import Category, LedgerEntry, LedgerPosting
-from store.trading_models import TradeFill
+from store.trading.models import TradeFill
 from tests.api.accounts import account_id
 from tests.flows.investors import funded_investor, offering
 from tests.trading.conftest import LONG_AGO, investor
-from workflows import order_types as O
-from workflows.order_start import start_order
+from workflows.trading import order_types as O
+from workflows.trading.order_start import start_order
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "sandbox-provider-key"

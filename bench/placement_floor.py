@@ -25,16 +25,16 @@ from typing import Any
 import httpx
 from temporalio.client import Client, WorkflowHandle
 
-from activities import trading_types as T
-from activities.trading import TradingActivities
+from activities.interfaces import trading as T
+from activities.trading.order import TradingActivities
 from api.state import AppState
 from bench.bare_workflow import BareWorkflow
 from bench.order_inputs import TIMINGS, resting_bid
 from clients.ats import ats_client
 from config import Settings
 from tests.api.accounts import account_id
-from workflows import order_types as O
-from workflows.order_state import OrderState
+from workflows.trading import order_types as O
+from workflows.trading.order_state import OrderState
 
 PARTS = ("prevalidate request", "workflow start", "view written", "ledger hold", "ATS placement", "api read")
 

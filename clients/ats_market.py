@@ -1,5 +1,5 @@
 """One instrument's market at the ATS, read the one way both its readers need it: the api's prevalidate, create and
-edit (api/order_checks.py) and the order wizard's select step (activities/place_order.py). From the instrument
+edit (api/trading/order_checks.py) and the order wizard's select step (activities/trading/placement.py). From the instrument
 (`GET /instruments/{id}`: its status, its secondary market, the book's lowest ask) and its pricing (current, issue,
 the session's latest fill and last close): whether the ATS lists it with its secondary market enabled, whether it
 trades live now (spec doc 3 §4.1), the last traded price (§5 Display: the asset's value per share when the ATS has
@@ -14,8 +14,8 @@ from typing import Any
 
 from clients.ats import AtsClient
 from clients.http import ProviderRejected
-from domain import order_rules as R
 from domain.money import money
+from domain.trading import order_rules as R
 
 
 @dataclass(frozen=True)

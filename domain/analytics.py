@@ -10,7 +10,7 @@ from enum import StrEnum
 
 
 class AnalyticsName(StrEnum):
-    # views: the asset page's six slides (frontend/src/domain/assetPage.ts), the subscription agreement
+    # views: the asset page's six slides (frontend/src/features/assets/assetPage.ts), the subscription agreement
     ASSET_MAIN = "Asset Detail - Main"
     ASSET_GRAPH = "Asset Detail - Value Chart"
     ASSET_QUOTE = "Asset Detail - Quote"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from domain.market_calendar import is_trading_day
+from domain.trading.market_calendar import is_trading_day
 
 HOLDING_BUSINESS_DAYS = 5
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from domain.asset_status import COMING_SOON, OPEN_ICO, POST_ONLY, TRADING
-from domain.market_calendar import CLOSES, EASTERN
+from domain.trading.market_calendar import CLOSES, EASTERN
 
 SESSION_WEEKDAYS = 4
 FULL = 100  # percent funded: an offering at 100 % is sold out, not available

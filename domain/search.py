@@ -1,4 +1,4 @@
-"""The catalogue search rule (spec doc 1 §5). Mirrored by frontend/src/domain/search.ts."""
+"""The catalogue search rule (spec doc 1 §5). Mirrored by frontend/src/features/assets/search.ts."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ opening cash plus the month's movements, to the cent: `statement` refuses a ledg
 reconcile.
 
 The schedules: statements are made on the first business day of a month for the month before (a trading day of
-domain/market_calendar.py); tax documents on the first business day of March for the year before, for investors who
+domain/trading/market_calendar.py); tax documents on the first business day of March for the year before, for investors who
 sold (one line per sale: its date, asset, shares, price and proceeds)."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
-from domain.market_calendar import is_trading_day
 from domain.money import money
+from domain.trading.market_calendar import is_trading_day
 
 ZERO = Decimal("0.00")
 TAX_MONTH = 3  # tax documents become available in March of the following year (spec doc 3 §2.6)

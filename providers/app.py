@@ -8,25 +8,19 @@ from collections.abc import AsyncIterator
 from fastapi import FastAPI
 from fastapi.concurrency import run_in_threadpool
 
-from providers import (
-    banklink,
-    esign,
-    idempotency,
-    jobs,
-    mail,
-    payments,
-    payments_demo,
-    promo,
-    scheduler,
-    store,
-    store_orders,
-    webhook_outbox,
-)
+from providers import idempotency, jobs, scheduler, webhook_outbox
 from providers.ats import router as ats_router
 from providers.ats import ticker as ats_ticker
+from providers.banklink import router as banklink
 from providers.common import install_error_handlers
+from providers.esign import router as esign
+from providers.mail import router as mail
+from providers.payments import demo as payments_demo
+from providers.payments import router as payments
+from providers.promo import router as promo
 from providers.settings import ProvidersSettings
-from providers.storage import SchemaStep, Storage
+from providers.shop import router as shop
+from providers.sqlite import SchemaStep, Storage
 
 # Shared first (idempotency keys, scheduled events, the webhook outbox), then each provider's own tables.
 SCHEMA: tuple[SchemaStep, ...] = (
@@ -38,8 +32,7 @@ SCHEMA: tuple[SchemaStep, ...] = (
     *banklink.SCHEMA,
     *esign.SCHEMA,
     *promo.SCHEMA,
-    *store.SCHEMA,
-    *store_orders.SCHEMA,
+    *shop.SCHEMA,
 )
 
 
@@ -57,7 +50,7 @@ def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
     settings = settings or ProvidersSettings()
     app = FastAPI(
         title="Vitrine sandbox providers",
-        description="Simulated external systems (mail, payments, bank link, e-sign, promo codes, store, the ATS).",
+        description="Simulated external systems (mail, payments, bank link, e-sign, promo codes, merchandise shop, the ATS).",
         version="0.1.0",
         lifespan=lifespan,
     )
@@ -70,7 +63,7 @@ def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    for module in (mail, store, store_orders, payments, banklink, esign, promo):
+    for module in (mail, shop, payments, banklink, esign, promo):
         app.include_router(module.router)
     app.include_router(ats_router.router)
     return app

@@ -13,7 +13,7 @@ from pydantic import AfterValidator, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from providers.settings import ProvidersSettings
-from providers.storage import Storage
+from providers.sqlite import Storage
 
 PROVIDER_KEY_HEADER = "X-Provider-Key"
 

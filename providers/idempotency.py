@@ -20,7 +20,7 @@ from fastapi import Depends, Header
 from fastapi.responses import JSONResponse, Response
 
 from providers.common import ProviderError
-from providers.storage import Storage
+from providers.sqlite import Storage
 
 SCHEMA = (
     """

@@ -16,7 +16,7 @@ from fastapi import Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from providers.storage import Storage
+from providers.sqlite import Storage
 
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 MAX_FORM_BYTES = 8192

@@ -21,11 +21,11 @@ from fastapi import FastAPI
 from fastapi.concurrency import run_in_threadpool
 
 from providers import jobs
-from providers.payments_customers import review_document
-from providers.payments_funding import micro_deposits_arrive
-from providers.payments_transfers import settle_transfer
+from providers.payments.customers import review_document
+from providers.payments.funding import micro_deposits_arrive
+from providers.payments.transfers import settle_transfer
 from providers.settings import ProvidersSettings
-from providers.storage import Storage
+from providers.sqlite import Storage
 from providers.webhook_outbox import deliver_job
 
 log = logging.getLogger(__name__)

@@ -24,7 +24,7 @@ class ProvidersSettings(BaseSettings):
     transfer_settle_seconds: float = 15.0
     document_review_seconds: float = 10.0
     micro_deposit_max_attempts: int = 3
-    # the demo investors' verified customers and banks (providers/payments_demo.py), written at startup
+    # the demo investors' verified customers and banks (providers/payments/demo.py), written at startup
     payments_demo: bool = True
     transfer_max_amount: Decimal = Decimal("5000.00")
     # Webhooks: first delivery after ``webhook_delay_seconds``; retries back off from the base, doubling.

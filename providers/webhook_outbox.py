@@ -25,7 +25,7 @@ from pydantic import BaseModel
 from providers import jobs
 from providers.common import ProviderError
 from providers.settings import ProvidersSettings
-from providers.storage import AddColumn, SchemaStep, Storage
+from providers.sqlite import AddColumn, SchemaStep, Storage
 from providers.webhooks import RETRYABLE_STATUS, DeliveryResult, send_webhook
 
 PAYMENTS, ESIGN = "payments", "esign"

@@ -21,7 +21,7 @@ TARGET = ROOT / "frontend/src/domain/rules.gen.ts"
 MODULES = {
     "domain.transfer_rules": "transferRules",
     "domain.documents": "documentRules",
-    "domain.order_rules": "orderRules",
+    "domain.trading.order_rules": "orderRules",
     "domain.profile_rules": "profileRules",
     "domain.password_change": "passwordChangeRules",
     "domain.personal_info": "personalInfoRules",

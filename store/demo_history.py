@@ -8,8 +8,8 @@ Transaction History, My Portfolio, statements and Settings read it as they read 
   `settle`: entries `transfer-{id}:initiated` and `:settled`);
 - each offering purchase as `store.purchases.buy` writes it (`record`: the investment, its `purchase:{key}` entry and
   its `purchase-shares:{key}` lot);
-- each trade as the order workflows settle it (`store.trading_ledger.hold`, `post_fill`, the sale's proceeds released
-  after the product's delay) and as their last view leaves the order list (`store.orders.save_view`).
+- each trade as the order workflows settle it (`store.trading.ledger.hold`, `post_fill`, the sale's proceeds released
+  after the product's delay) and as their last view leaves the order list (`store.trading.orders.save_view`).
 
 Idempotent: every write is keyed by a business key (`demo-bank:{user}`, `demo-deposit:{user}:{n}`,
 `demo-purchase:{user}:{asset}`, the orders' ids from `demo-trade:{n}`), so a re-run writes nothing; the profile is
@@ -33,19 +33,19 @@ from sqlmodel import SQLModel, col
 from config import Settings
 from domain.flow import by_id
 from domain.onboarding import STEPS
-from domain.order_rules import ASK, BID, Side
+from domain.trading.order_rules import ASK, BID, Side
 from store import demo_investors as D
 from store.banks import save_source
 from store.crypto import PiiCipher
 from store.ledger import lock_user
 from store.models import Asset, Customer, FundingSource, Investment, LedgerEntry, Transfer, User
-from store.orders import save_view
 from store.profiles import save_step
 from store.purchases import NEW_YORK, Order, record
-from store.trading_ledger import HoldRequest, hold, post_fill, settle_due_proceeds
-from store.trading_models import TradeFill, TradingHold
+from store.trading.ledger import HoldRequest, hold, post_fill, settle_due_proceeds
+from store.trading.models import TradeFill, TradingHold
+from store.trading.orders import save_view
 from store.transfers import open_transfer, settle
-from workflows.order_types import ExecutionView, OrderView, account_id_for, instrument_id_of, order_id_for
+from workflows.trading.order_types import ExecutionView, OrderView, account_id_for, instrument_id_of, order_id_for
 
 LEGACY_KEY = "demo-cash:"  # the seed's entries before issue 30
 SETTLES_AFTER = timedelta(days=1)  # an ACH deposit settles the next day
@@ -195,7 +195,7 @@ async def _trade(db: AsyncSession, t: D.Trade, uids: dict[str, int], asset_id: i
 
 def _filled(order_id: str, uid: int, asset_id: int, side: Side, t: D.Trade, execution: str, placed: datetime,
             at: datetime) -> OrderView:
-    """The order's view once its one execution settled (workflows/order_state.py's view of a filled order)."""
+    """The order's view once its one execution settled (workflows/trading/order_state.py's view of a filled order)."""
     amount = f"{t.unit_price * t.units:.2f}"
     window = f"W-{instrument_id_of(t.ticker)}-{at.astimezone(NEW_YORK):%Y%m%d}"
     return OrderView(

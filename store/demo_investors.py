@@ -28,9 +28,9 @@ OFFERING_PRICES = {d.ticker: price_per_share(d.value_decimal, d.shares) for d in
 @dataclass(frozen=True)
 class Bank:
     """The bank as the manual link's steps took it (bank-account-type, bank-info) and the payment provider's ids of
-    the investor's customer and this funding source (providers/payments_demo.py holds the same records)."""
+    the investor's customer and this funding source (providers/payments/demo.py holds the same records)."""
 
-    bank_name: str  # what the provider answers for the routing number (providers/banks.py)
+    bank_name: str  # what the provider answers for the routing number (providers/banklink/banks.py)
     account_type: str
     routing_number: str
     account_number: str

@@ -20,7 +20,7 @@ from domain import holdings as H
 from domain import ledger as L
 from domain.purchase import price_per_share
 from store.models import Asset, Investment, LedgerEntry
-from store.trading_models import SharePosting, TradeFill
+from store.trading.models import SharePosting, TradeFill
 
 # entries whose lots are already read with their price from `investments` or `trade_fills`
 PRICED_LOT_KINDS = ("purchase-shares", "trade-fill")
@@ -75,7 +75,7 @@ async def _fills(db: AsyncSession, user_id: int, until: datetime | None = None) 
 
 
 def market_last_trade(market: dict[str, Any] | None) -> Decimal | None:
-    """The last trade in the market state the refresher keeps (store/market_state.py): latest fill, else last close."""
+    """The last trade in the market state the refresher keeps (store/trading/market_state.py): latest fill, else last close."""
     per_unit = (((market or {}).get("trading") or {}).get("pricing") or {}).get("pricePerUnit") or {}
     session = per_unit.get("session") or {}
     for value in (session.get("latestFilled"), session.get("lastClose")):
@@ -99,7 +99,7 @@ async def _last_fills(db: AsyncSession, asset_ids: list[int], until: datetime | 
 
 async def portfolio(db: AsyncSession, user_id: int, market: dict[str, dict[str, Any]] | None = None,
                     until: datetime | None = None) -> Portfolio:
-    """The investor's holdings; `market`: the market state by ticker (store/market_state.load), may be empty.
+    """The investor's holdings; `market`: the market state by ticker (store/trading/market_state.load), may be empty.
     With `until` (a past instant: a statement's month end), the holdings then, each valued at the last fill Vitrine
     settled before it (or the offering price); give no `market` then."""
     fills = await _fills(db, user_id, until)

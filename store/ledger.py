@@ -11,7 +11,7 @@ from sqlmodel import col
 
 from domain import ledger as L
 from store.models import LedgerEntry, LedgerPosting
-from store.trading_models import SharePosting
+from store.trading.models import SharePosting
 from store.upsert import upsert
 
 # one entry per key: its id, or nothing when the key was posted before

@@ -16,7 +16,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from workflows.order_types import OrderView
+from workflows.trading.order_types import OrderView
 
 
 def flow_channel(flow_id: str) -> str:
@@ -43,7 +43,7 @@ async def publish_order(redis: Redis, user_id: int, view: OrderView) -> None:
 
 
 def market_cache_key(instrument_id: str, kind: str) -> str:
-    """The api's short Redis copy of one market read (api/market_data.py): `pricing`, `history` or `book`."""
+    """The api's short Redis copy of one market read (api/trading/market_data.py): `pricing`, `history` or `book`."""
     return f"market:{instrument_id}:{kind}"
 
 

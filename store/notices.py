@@ -12,8 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from domain import notices as N
-from store.market_state import TRADED_STATUSES
 from store.models import Asset, AssetSubscription, Notice, NoticePublic, NoticesPublic
+from store.trading.market_state import TRADED_STATUSES
 
 LIST_LIMIT = 50  # the newest notices the shell's list shows
 

@@ -14,13 +14,13 @@ from sqlmodel import col
 
 from domain import ledger as L
 from domain.holding_period import Lot, remaining_lots
-from domain.market_calendar import EASTERN
-from domain.order_rules import OpenOrder, Side, alienable_units
-from domain.trade_holds import HoldTerms
+from domain.trading.holds import HoldTerms
+from domain.trading.market_calendar import EASTERN
+from domain.trading.order_rules import OpenOrder, Side, alienable_units
 from store.ledger import balance
 from store.models import Asset
-from store.trading_models import SharePosting, TradeFill, TradingHold
-from workflows.order_types import instrument_id_of
+from store.trading.models import SharePosting, TradeFill, TradingHold
+from workflows.trading.order_types import instrument_id_of
 
 
 def ny_today() -> date:

@@ -23,7 +23,7 @@ from domain.purchase import Hold
 from store.ledger import InsufficientFunds, lock_user, post
 from store.models import Asset, Investment, Reservation
 
-# New York's day of a purchase (not domain.market_calendar: this module is passed through into the workflow
+# New York's day of a purchase (not domain.trading.market_calendar: this module is passed through into the workflow
 # sandbox, which must not load the holiday calendar)
 NEW_YORK = ZoneInfo("America/New_York")
 BUYABLE = (OPEN_ICO, COMING_SOON)  # Coming Soon only for early-access investors (checked by the flow's gate)

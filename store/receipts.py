@@ -16,8 +16,8 @@ from sqlmodel import col
 
 from domain.money import money_str
 from store.models import Asset, Investment, LedgerEntry, MerchandiseOrder, Transfer
-from store.trading_models import TradeFill
-from workflows.order_types import instrument_id_of
+from store.trading.models import TradeFill
+from workflows.trading.order_types import instrument_id_of
 
 PROCESSED = "processed"
 MERCH_STATUS = {"confirmed": PROCESSED, "pending": "pending", "failed": PROCESSED}  # a failed order was refunded

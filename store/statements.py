@@ -19,7 +19,7 @@ from domain.money import money
 from store.holdings import portfolio
 from store.models import Asset, FinancialDocument, LedgerEntry, LedgerPosting
 from store.receipts import receipts
-from store.trading_models import SharePosting, TradeFill
+from store.trading.models import SharePosting, TradeFill
 
 SELL = "ASK"
 

@@ -36,7 +36,7 @@ from api.state import AppState
 from clients.temporal import data_converter
 from clients.temporal_server import dev_server_args
 from config import PasswordProfile, Settings
-from domain.market_calendar import EASTERN
+from domain.trading.market_calendar import EASTERN
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
@@ -168,7 +168,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # the longest groups (docs/testing.md's table), handed out first under xdist so none of them is the run's tail
 LONGEST_FIRST = ["chaos", "tests/api/test_schemathesis.py", "tests/flows/test_purchase_faults.py", "tests/test_dev_stack.py",
-                 "tests/flows/test_faults.py", "tests/providers/test_payments.py"]
+                 "tests/flows/test_faults.py", "tests/providers/payments/test_customers.py"]
 
 
 def _group(item: pytest.Item) -> str:

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import httpx
 import pytest
 
-from domain.order_rules import round_to_tick
+from domain.trading.order_rules import round_to_tick
 from scripts.stack import ROOT, Profile, Stack
 from tests.conftest import free_port, kept_on_failure
 from tests.waiting import eventually_sync

@@ -16,9 +16,11 @@ from config import Settings
 from worker.build import Resources, activities
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = sorted(p.stem for p in (ROOT / "activities").glob("*.py") if p.stem != "__init__")
-INTERFACES = [m for m in MODULES if m.endswith("_types")]
-IMPLEMENTATIONS = [m for m in MODULES if not m.endswith("_types")]
+INTERFACES = sorted(f"activities.interfaces.{p.stem}" for p in (ROOT / "activities" / "interfaces").glob("*.py")
+                    if p.stem != "__init__")
+IMPLEMENTATIONS = sorted(
+    ".".join(p.relative_to(ROOT).with_suffix("").parts) for p in (ROOT / "activities").rglob("*.py")
+    if p.stem != "__init__" and "interfaces" not in p.relative_to(ROOT / "activities").parts)
 
 
 def _contracts() -> dict[str, dict[str, Any]]:
@@ -33,52 +35,47 @@ def _name(fn: Any) -> str:
 
 
 def _stubs(module: str) -> dict[str, Any]:
-    """activity name → stub, for every interface class of activities/<module>.py."""
-    mod = importlib.import_module(f"activities.{module}")
+    """activity name → stub or implementation, for every activity class defined in `module`."""
+    mod = importlib.import_module(module)
     return {_name(fn): fn for _, cls in inspect.getmembers(mod, inspect.isclass) if cls.__module__ == mod.__name__
             for _, fn in inspect.getmembers(cls, inspect.isfunction)
             if fn.__module__ == mod.__name__ and hasattr(fn, "__temporal_activity_definition")}
 
 
 def _declared(module: str) -> set[str]:
-    """The activity names activities/<module>.py declares: its stubs', and its string constants (the names-only form:
+    """The activity names an interface declares: its stubs', and its string constants (the names-only form:
     `HOLD = "trading.hold"`, called with `workflow.execute_activity(HOLD, arg, result_type=...)`)."""
-    mod = importlib.import_module(f"activities.{module}")
+    mod = importlib.import_module(module)
     return set(_stubs(module)) | {v for v in vars(mod).values() if isinstance(v, str)}
 
 
-def test_every_activity_implementation_is_forbidden_where_the_contract_says() -> None:
-    impls = {f"activities.{m}" for m in IMPLEMENTATIONS}
-    guarded = [c for c in _contracts().values() if "activities.profile" in c["forbidden_modules"]]
-    assert len(guarded) == 3  # api, workflows, the interfaces
-    for contract in guarded:
-        missing = sorted(impls - set(contract["forbidden_modules"]))
-        assert not missing, f"pyproject.toml: add {missing} to the ACTIVITY IMPLEMENTATIONS of {contract['name']!r}"
+def test_the_contracts_forbid_every_implementation_by_package_not_by_list() -> None:
+    """A new activity module is forbidden to api and workflows the moment it exists: the contracts name the package
+    `activities` and let through only `activities.interfaces`, and the interfaces may import no activity module."""
+    contracts = list(_contracts().values())
+    for layer in ("api", "workflows"):
+        (contract,) = [c for c in contracts if c["source_modules"] == [layer]]
+        assert "activities" in contract["forbidden_modules"], contract["name"]
+        assert f"{layer}.** -> activities.interfaces.**" in contract["ignore_imports"], contract["name"]
+        assert all(i.endswith("-> activities.interfaces.**") for i in contract["ignore_imports"]), contract["name"]
+    (interfaces,) = [c for c in contracts if c["source_modules"] == ["activities.interfaces"]]
+    assert {"activities.*", "workflows", "store", "clients", "config"} <= set(interfaces["forbidden_modules"])
 
 
-def test_every_activity_interface_is_held_light() -> None:
-    interfaces = {f"activities.{m}" for m in INTERFACES}
-    sources = [set(c["source_modules"]) for c in _contracts().values() if "activities.profile_types" in c["source_modules"]]
-    assert len(sources) == 1
-    missing = sorted(interfaces - sources[0])
-    assert not missing, f"pyproject.toml: add {missing} to the sources of the activity interfaces' contract"
-
-
-def test_every_implementation_has_an_interface_module() -> None:
-    missing = sorted(f"activities/{m}_types.py" for m in IMPLEMENTATIONS if f"{m}_types" not in INTERFACES)
-    assert not missing, f"each activities/X.py needs its interface activities/X_types.py: {missing}"
-    assert {f"{m}_types" for m in IMPLEMENTATIONS} == set(INTERFACES)
-
-
-def test_each_implementation_keeps_its_interface_s_names_and_signatures() -> None:
+def test_every_implementation_is_declared_by_one_interface_with_the_same_signatures() -> None:
+    declared_by = {name: m for m in INTERFACES for name in _declared(m)}
+    stubs = {name: stub for m in INTERFACES for name, stub in _stubs(m).items()}
+    implemented: set[str] = set()
     for module in IMPLEMENTATIONS:
-        stubs, impl = _stubs(f"{module}_types"), _stubs(module)
-        undeclared = sorted(impl.keys() - _declared(f"{module}_types"))
-        assert not undeclared, f"activities/{module}.py implements {undeclared}, which activities/{module}_types.py does not name"
-        assert stubs.keys() <= impl.keys(), f"activities/{module}.py leaves {sorted(stubs.keys() - impl.keys())} unimplemented"
-        for name, stub in stubs.items():
-            assert impl[name].__name__ == stub.__name__, name
-            assert typing.get_type_hints(impl[name]) == typing.get_type_hints(stub), name
+        impl = _stubs(module)
+        undeclared = sorted(impl.keys() - declared_by.keys())
+        assert not undeclared, f"{module} implements {undeclared}, which no activities/interfaces/ module names"
+        implemented |= impl.keys()
+        for name, fn in impl.items():
+            if name in stubs:
+                assert fn.__name__ == stubs[name].__name__, name
+                assert typing.get_type_hints(fn) == typing.get_type_hints(stubs[name]), name
+    assert stubs.keys() <= implemented, f"stubs nothing implements: {sorted(stubs.keys() - implemented)}"
 
 
 def test_the_worker_registers_exactly_the_interfaces_activities() -> None:

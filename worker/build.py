@@ -24,18 +24,18 @@ from activities.merchandise import MerchandiseActivities
 from activities.notices import NoticeActivities
 from activities.offering import OfferingActivities
 from activities.payments import PaymentActivities
-from activities.place_order import PlaceOrderActivities
 from activities.profile import ProfileActivities
 from activities.purchase import PurchaseActivities
 from activities.statements import StatementActivities
-from activities.trading import TradingActivities, activities_of
+from activities.trading.order import TradingActivities, activities_of
+from activities.trading.placement import PlaceOrderActivities
 from activities.transfers import TransferActivities
 from clients.ats import ats_client
 from clients.esign import EsignClient
 from clients.mail import MailClient
 from clients.payments import BankLinkClient, PaymentsClient
 from clients.promo import PromoClient
-from clients.store import StoreClient
+from clients.shop import ShopClient
 from config import Settings
 from store.crypto import PiiCipher
 from store.db import make_engine, make_sessionmaker
@@ -48,13 +48,13 @@ from workflows.customer_profile_sync import CustomerProfileSyncWorkflow
 from workflows.document_upload import DocumentUploadWorkflow
 from workflows.email_verification import EmailVerificationWorkflow
 from workflows.fund_account import FundAccountWorkflow
-from workflows.make_investment import MakeInvestmentWorkflow
-from workflows.merchandise_order import MerchandiseOrderWorkflow
+from workflows.merchandise import MerchandiseOrderWorkflow
 from workflows.offering import OfferingWorkflow
 from workflows.onboarding import OnboardingWorkflow
-from workflows.order import OrderWorkflow
-from workflows.place_order import PlaceOrderWorkflow
+from workflows.purchase.workflow import MakeInvestmentWorkflow
 from workflows.statements import StatementsWorkflow
+from workflows.trading.order import OrderWorkflow
+from workflows.trading.place_order import PlaceOrderWorkflow
 from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
@@ -96,7 +96,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     offering = OfferingActivities(r.sessions, r.redis)
     purchase = PurchaseActivities(r.sessions, PromoClient(r.http, url, key), r.redis)
     esign = EsignActivities(r.sessions, EsignClient(r.http, url, key))
-    merch = MerchandiseActivities(r.sessions, StoreClient(r.http, url, key))
+    merch = MerchandiseActivities(r.sessions, ShopClient(r.http, url, key))
     place_order = PlaceOrderActivities(r.sessions, ats_client(r.http, settings))
     live = LiveActivities(r.redis)
     trading = TradingActivities(r.sessions, ats_client(r.http, settings), r.redis,

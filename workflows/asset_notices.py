@@ -25,7 +25,7 @@ from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttri
 
 with workflow.unsafe.imports_passed_through():
     import workflows.search_attributes as sa
-    from activities.notices_types import NOT_FOUND, UNKNOWN_EVENT, Claim, Claimed, NoticeActivities, Unmailed
+    from activities.interfaces.notices import NOT_FOUND, UNKNOWN_EVENT, Claim, Claimed, NoticeActivities, Unmailed
 
 FLOW = "asset-notices"
 # bounded (~10 minutes): a mail provider or database still failing fails the run; a re-run mails only the rest

@@ -15,7 +15,7 @@ from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     import workflows.search_attributes as sa
-    from activities.bank_link_types import BankLinkActivities, Remind, SourceState, VerifyAmounts
+    from activities.interfaces.bank_link import BankLinkActivities, Remind, SourceState, VerifyAmounts
 
 # bounded: ~4 minutes of attempts; a check that still fails waits for the next poll, a verify that still fails is
 # answered "Something went wrong" (the amounts can be entered again), a reminder that cannot be sent is skipped

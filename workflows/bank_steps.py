@@ -14,7 +14,7 @@ from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
     import workflows.search_attributes as sa
-    from activities.payments_types import LinkedBank, ManualBank, PaymentActivities, ProviderBank
+    from activities.interfaces.payments import LinkedBank, ManualBank, PaymentActivities, ProviderBank
     from workflows.bank_link import BankLinkInput, BankLinkWorkflow
     from workflows.bank_link import workflow_id as bank_link_id
     from workflows.flow_core import FlowCore, FlowError

@@ -20,7 +20,7 @@ from temporalio.common import RetryPolicy
 with workflow.unsafe.imports_passed_through():
     import workflows.keys as keys
     import workflows.search_attributes as sa
-    from activities.payments_types import NO_CUSTOMER, PROVIDER_REJECTED, CustomerSync, PaymentActivities
+    from activities.interfaces.payments import NO_CUSTOMER, PROVIDER_REJECTED, CustomerSync, PaymentActivities
 
 FLOW = "customer-profile-sync"
 RETRY = RetryPolicy(maximum_interval=timedelta(seconds=60), maximum_attempts=12,

@@ -14,7 +14,7 @@ from temporalio.workflow import ParentClosePolicy
 
 with workflow.unsafe.imports_passed_through():
     import workflows.search_attributes as sa
-    from activities.funding_types import FundingActivities, OpenDeposit
+    from activities.interfaces.funding import FundingActivities, OpenDeposit
     from workflows.flow_core import FlowCore, FlowError
     from workflows.transfer import TransferInput, TransferWorkflow
     from workflows.transfer import workflow_id as transfer_id

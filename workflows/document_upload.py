@@ -13,7 +13,7 @@ from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     import domain.document_upload as rules
-    from activities.documents_types import DocumentActivities, SubmitDocument
+    from activities.interfaces.documents import DocumentActivities, SubmitDocument
     from workflows.flow_core import (
         ACTIVE,
         COMPLETED,

@@ -14,7 +14,7 @@ from temporalio.common import RetryPolicy
 with workflow.unsafe.imports_passed_through():
     import workflows.keys as keys
     import workflows.search_attributes as sa
-    from activities.email_types import EmailActivities, ExpireConfirmations, MarkVerified, SendConfirmation
+    from activities.interfaces.email import EmailActivities, ExpireConfirmations, MarkVerified, SendConfirmation
 
 LINK_EXPIRED = "This confirmation link has expired. Please request a new one."
 # bounded (~30 minutes of attempts): a mail that still cannot be sent fails the workflow (runbook: the user's resend

@@ -20,7 +20,7 @@ from temporalio.exceptions import ActivityError, ApplicationError
 with workflow.unsafe.imports_passed_through():
     import workflows.keys as keys
     import workflows.search_attributes as sa
-    from activities.live_types import FlowPublication, LiveActivities
+    from activities.interfaces.live import FlowPublication, LiveActivities
     from domain.flow import Step, by_id, first_step, next_step, previous_step, step_views
 
 ACTIVE, WAITING, COMPLETED, CLOSED, FAILED = "active", "waiting", "completed", "closed", "failed"

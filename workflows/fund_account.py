@@ -13,7 +13,7 @@ from temporalio.common import RetryPolicy
 with workflow.unsafe.imports_passed_through():
     import domain.fund_account as rules
     import domain.transfer_rules as T
-    from activities.profile_types import Profile, ProfileActivities
+    from activities.interfaces.profile import Profile, ProfileActivities
     from domain.customer_status import customer_status_error
     from workflows.bank_steps import BANK_STEPS, BankLinkTimings, BankSteps
     from workflows.deposit import start_deposit

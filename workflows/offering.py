@@ -19,7 +19,7 @@ with workflow.unsafe.imports_passed_through():
     import domain.offering as rules
     import workflows.asset_notices as notices
     import workflows.search_attributes as sa
-    from activities.offering_types import NOT_FOUND, OfferingActivities, OfferingFacts, Transition
+    from activities.interfaces.offering import NOT_FOUND, OfferingActivities, OfferingFacts, Transition
     from domain.asset_status import OPEN_ICO, progress_bar
     from domain.notices import OFFERING_OPEN
 

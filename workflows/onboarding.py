@@ -11,7 +11,7 @@ from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
     import domain.onboarding as rules
-    from activities.profile_types import Profile, ProfileActivities
+    from activities.interfaces.profile import Profile, ProfileActivities
     from workflows.bank_steps import BankLinkTimings, BankSteps
     from workflows.flow_core import (
         ACTIVE,

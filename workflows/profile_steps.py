@@ -12,8 +12,8 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.payments_types import CustomerRequest, PaymentActivities
-    from activities.profile_types import ProfileActivities, SaveStep
+    from activities.interfaces.payments import CustomerRequest, PaymentActivities
+    from activities.interfaces.profile import ProfileActivities, SaveStep
     from domain.customer_status import customer_status_error
     from domain.states import STATES
     from workflows.bank_steps import BANK_STEPS, BankSteps

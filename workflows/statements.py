@@ -19,7 +19,7 @@ from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
     import workflows.search_attributes as sa
-    from activities.statements_types import BAD_PERIOD, STATEMENT, Investors, Made, MakeDocument, StatementActivities
+    from activities.interfaces.statements import BAD_PERIOD, STATEMENT, Investors, Made, MakeDocument, StatementActivities
     from domain.statements import Month, statement_month_due, tax_year_due
 
 FLOWS = {STATEMENT: "statements", "tax": "tax-documents"}
@@ -66,7 +66,7 @@ def due_period(kind: str, only_when_due: bool, today: date) -> str | None:
 class StatementsWorkflow:
     @workflow.run
     async def run(self, inp: StatementsInput) -> StatementsResult:
-        # the holidays library (domain/market_calendar.py) imports lazily and reads the locale for its holidays' names:
+        # the holidays library (domain/trading/market_calendar.py) imports lazily and reads the locale for its holidays' names:
         # fixed dates, so deterministic; run outside the sandbox's restrictions
         with workflow.unsafe.sandbox_unrestricted(), workflow.unsafe.imports_passed_through():
             period = inp.period or due_period(inp.kind, inp.only_when_due, workflow.now().date())

@@ -15,7 +15,7 @@ from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     import workflows.search_attributes as sa
-    from activities.transfers_types import ProviderStatus, Settle, TransferActivities
+    from activities.interfaces.transfers import ProviderStatus, Settle, TransferActivities
 
 # bounded (~4 minutes): a check that still fails waits for the next poll; a submit or settle that still fails fails
 # the workflow (runbook: fix the cause, then Reset — both are idempotent on the transfer's business keys)

@@ -22,14 +22,14 @@ from api.errors import ApiError
 from api.flow_refusals import refusal_response
 from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.openapi_docs import FLOW_STATE, event_stream
-from api.order_flow import order_start
-from api.purchase_flow import asset_of, purchase_start
+from api.purchase.flow import asset_of, purchase_start
 from api.schemas import JsonObject
+from api.trading.order_flow import order_start
 from clients.temporal_updates import update_once
 from store.live import flow_channel, publish_flow
 from workflows import search_attributes as sa
 from workflows.flow_core import REFUSALS, STATE_QUERY, FlowState, StepSubmission
-from workflows.place_order import KIND as ORDER_KIND
+from workflows.trading.place_order import KIND as ORDER_KIND
 
 router = APIRouter(tags=["flows"])
 # steps whose field checks a guessable value: (flow kind, step, field) → the rate-limited action (api/ratelimit.py)

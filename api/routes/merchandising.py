@@ -1,6 +1,6 @@
-"""The merchandise upsell after a purchase (spec doc 2 §2.7, §3 "Merchandise order"): the store's inventory check,
+"""The merchandise upsell after a purchase (spec doc 2 §2.7, §3 "Merchandise order"): the shop's inventory check,
 and an order paid from the investor's cash. The order's money moves only in its workflow (`merchandise-order-{key}`,
-a saga: charge, place at the store, refund when refused); the api starts it once per business key (the user with
+a saga: charge, place at the shop, refund when refused); the api starts it once per business key (the user with
 the client's Idempotency-Key, else the user's latest investment in the asset and the cart) and waits for it."""
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ from temporalio.common import (
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
-from activities.merchandise_types import OrderItem, OrderRequest
+from activities.interfaces.merchandise import MerchandiseItem, MerchandiseOrderRequest
 from api.deps import CurrentUser, Db, State
 from api.errors import SOMETHING_WENT_WRONG, ApiError
-from api.purchase_schemas import ProductsOut
+from api.purchase.schemas import ProductsOut
 from api.schemas import Body
 from clients.http import ProviderError, ProviderRejected
-from clients.store import StoreClient
+from clients.shop import ShopClient
 from store.models import Investment, MerchandiseOrder, MerchandiseOrderPublic
 from workflows import search_attributes as sa
-from workflows.merchandise_order import MerchandiseOrderResult, MerchandiseOrderWorkflow, workflow_id
+from workflows.merchandise import MerchandiseOrderResult, MerchandiseOrderWorkflow, workflow_id
 
 router = APIRouter(tags=["merchandising"])
 log = logging.getLogger("vitrine.api")
@@ -53,7 +53,7 @@ class CartItem(Body):
     product: CartProduct
 
 
-class OrderIn(Body):
+class MerchandiseOrderIn(Body):
     cart: list[CartItem] = Field(min_length=1, max_length=10)
     order: dict[str, Any] = Field(default_factory=dict)
 
@@ -63,16 +63,16 @@ def failure(support_email: str) -> str:
             f"{support_email} for assistance.")
 
 
-def _store(state: State) -> StoreClient:
-    return StoreClient(state.http, state.settings.providers_url, state.settings.provider_api_key)
+def _shop(state: State) -> ShopClient:
+    return ShopClient(state.http, state.settings.providers_url, state.settings.provider_api_key)
 
 
 @router.get("/api/merchandising/products/", response_model=None, responses={200: {"model": ProductsOut}})
 async def products(user: CurrentUser, state: State,
                    id: Annotated[list[int] | None, Query(max_length=50)] = None) -> dict[str, Any]:
-    """The inventory check: the store's products asked for (an unreachable store is a 503: the upsell is skipped)."""
+    """The inventory check: the shop's products asked for (an unreachable shop is a 503: the upsell is skipped)."""
     try:
-        return {"items": await _store(state).products(id or [])}
+        return {"items": await _shop(state).products(id or [])}
     except (ProviderError, ProviderRejected):
         raise ApiError(503, "The store is not available right now.") from None
 
@@ -84,7 +84,7 @@ def _asset_id(order: dict[str, Any]) -> int | None:
         return None
 
 
-async def order_key(db: Db, user_id: int, body: OrderIn, idempotency_key: str | None) -> str:
+async def merchandise_order_key(db: Db, user_id: int, body: MerchandiseOrderIn, idempotency_key: str | None) -> str:
     """The order's business key: the client's Idempotency-Key; else the upsell of the user's latest investment in
     the asset with this cart (a retried request is the same order); else a new order."""
     if idempotency_key:
@@ -98,7 +98,7 @@ async def order_key(db: Db, user_id: int, body: OrderIn, idempotency_key: str | 
     return f"{user_id}-i{investment}-{hashlib.sha256(cart.encode()).hexdigest()[:16]}"
 
 
-async def run_order(state: State, req: OrderRequest) -> MerchandiseOrderResult:
+async def run_merchandise_order(state: State, req: MerchandiseOrderRequest) -> MerchandiseOrderResult:
     """Starts the order's workflow (or joins it: running or closed, the same key starts nothing new) and waits for
     its result, at most `money_workflow_wait_seconds` (then TimeoutError)."""
     client = await state.temporal()
@@ -116,25 +116,26 @@ async def run_order(state: State, req: OrderRequest) -> MerchandiseOrderResult:
     return await asyncio.wait_for(handle.result(), state.settings.money_workflow_wait_seconds)
 
 
-def order_json(order: MerchandiseOrder, status: str | None = None) -> dict[str, Any]:
+def merchandise_order_json(order: MerchandiseOrder, status: str | None = None) -> dict[str, Any]:
     """The order as its public model answers it (its status overridden while its workflow still runs)."""
     public = MerchandiseOrderPublic.model_validate(order, update={"status": status} if status else None)
     return public.model_dump(mode="json")
 
 
-ORDER_ANSWERS: dict[int | str, dict[str, Any]] = {201: {"model": MerchandiseOrderPublic},
-                                                  202: {"model": MerchandiseOrderPublic}}
+MERCHANDISE_ORDER_ANSWERS: dict[int | str, dict[str, Any]] = {201: {"model": MerchandiseOrderPublic},
+                                                              202: {"model": MerchandiseOrderPublic}}
 
 
-@router.post("/api/merchandising/orders/", response_model=None, responses=ORDER_ANSWERS)
-async def create_order(body: OrderIn, user: CurrentUser, state: State, db: Db,
+@router.post("/api/merchandising/orders/", response_model=None, responses=MERCHANDISE_ORDER_ANSWERS)
+async def create_order(body: MerchandiseOrderIn, user: CurrentUser, state: State, db: Db,
                        idempotency_key: Annotated[str | None, Header(max_length=100)] = None) -> JSONResponse:
     # the order was refused (stock, payment): not the form's to fix, the spec's message says whom to contact
     refused = ApiError(409, failure(state.settings.support_email)).response()
-    key = await order_key(db, user.id, body, idempotency_key)
-    req = OrderRequest(user.id, key, [OrderItem(i.product.id, i.product.quantity, i.product.variantId) for i in body.cart])
+    key = await merchandise_order_key(db, user.id, body, idempotency_key)
+    items = [MerchandiseItem(i.product.id, i.product.quantity, i.product.variantId) for i in body.cart]
+    req = MerchandiseOrderRequest(user.id, key, items)
     try:
-        result = await run_order(state, req)
+        result = await run_merchandise_order(state, req)
     except WorkflowFailureError:
         log.exception("merchandise order %s failed", key)
         return refused
@@ -143,9 +144,9 @@ async def create_order(body: OrderIn, user: CurrentUser, state: State, db: Db,
         order = await db.scalar(select(MerchandiseOrder).where(col(MerchandiseOrder.idempotency_key) == key))
         if order is None:  # not started, or no worker answering: sent again, the same key joins the same order
             raise ApiError(503, SOMETHING_WENT_WRONG) from None
-        return JSONResponse(order_json(order, status="pending"), status_code=202)
+        return JSONResponse(merchandise_order_json(order, status="pending"), status_code=202)
     if result.status != "confirmed" or result.order_id is None:
         return refused
     order = await db.get(MerchandiseOrder, result.order_id)
     assert order is not None
-    return JSONResponse(order_json(order), status_code=201)
+    return JSONResponse(merchandise_order_json(order), status_code=201)

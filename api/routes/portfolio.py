@@ -12,14 +12,14 @@ from sqlmodel import col
 
 from api.deps import CurrentUser, Db, State, own
 from api.params import Id
-from api.purchase_schemas import GainLossOut, HoldingOut, InvestmentsOut
+from api.purchase.schemas import GainLossOut, HoldingOut, InvestmentsOut
 from api.state import AppState
 from domain.money import money_str
-from store import market_state
 from store.holdings import AssetHolding, Portfolio, portfolio
 from store.models import Asset, Investment
 from store.purchases import investment_json
-from workflows.order_types import instrument_id_of
+from store.trading import market_state
+from workflows.trading.order_types import instrument_id_of
 
 router = APIRouter(tags=["portfolio"])
 

@@ -16,7 +16,7 @@ from sqlmodel import col
 from api.deps import CurrentUser, Db, State
 from api.errors import ApiError
 from api.params import Token
-from api.purchase_schemas import UploadedOut, UploadTicketOut
+from api.purchase.schemas import UploadedOut, UploadTicketOut
 from api.schemas import Body
 from domain import documents as D
 from store.models import Upload

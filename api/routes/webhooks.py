@@ -20,11 +20,11 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import Db, State
 from api.errors import ApiError
-from api.order_schemas import WebhookAck
+from api.trading.order_schemas import WebhookAck
 from store.models import Customer, Envelope, FundingSource, Transfer, WebhookEvent
 from store.upsert import upsert
 from workflows.bank_link import workflow_id as bank_link_id
-from workflows.make_investment import MakeInvestmentWorkflow
+from workflows.purchase.workflow import MakeInvestmentWorkflow
 from workflows.transfer import TransferWorkflow
 from workflows.transfer import workflow_id as transfer_id
 

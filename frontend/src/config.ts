@@ -26,7 +26,7 @@ export const SOCIAL_LINKS: readonly (readonly [string, string])[] = [
   ['YouTube', env.VITE_YOUTUBE_URL || 'https://www.youtube.com/@vitrineapp'],
 ]
 export const SITE_URL: string = env.VITE_SITE_URL || 'https://www.vitrine.app'
-/** The app's own FAQ page (pages/FaqPage.tsx), opened in a new tab by every link to it (spec doc 1 §2). */
+/** The app's own FAQ page (features/legal/FaqPage.tsx), opened in a new tab by every link to it (spec doc 1 §2). */
 export const FAQ_URL: string = env.VITE_FAQ_URL || '/faq'
 export const APP_STORE_URL: string = env.VITE_APP_STORE_URL || 'https://apps.apple.com/app/vitrine'
 export const PLAY_STORE_URL: string = env.VITE_PLAY_STORE_URL || 'https://play.google.com/store/apps/details?id=app.vitrine'

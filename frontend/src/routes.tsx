@@ -3,12 +3,12 @@ import type { ComponentType, ReactElement } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
 import { VANITY_REDIRECTS } from './config'
 import type { AppMode } from './domain/mode'
-import { AssetsPage } from './pages/AssetsPage'
-import { HomePage } from './pages/HomePage'
-import { LogoutPage } from './pages/LogoutPage'
-import { VanityRedirect } from './pages/VanityRedirect'
-import { RequireAuth } from './session/RequireAuth'
-import { AppShell } from './shell/AppShell'
+import { AssetsPage } from './features/assets/AssetsPage'
+import { HomePage } from './features/home/HomePage'
+import { LogoutPage } from './features/auth/LogoutPage'
+import { VanityRedirect } from './app/VanityRedirect'
+import { RequireAuth } from './app/session/RequireAuth'
+import { AppShell } from './app/shell/AppShell'
 import { ErrorPage } from './ui/ErrorPage'
 import { PageLoading } from './ui/PageLoading'
 import { trackJob } from './ui/loaderStore'
@@ -24,7 +24,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ()
 
 function placeOrder(side: 'BID' | 'ASK'): () => Promise<{ element: ReactElement }> {
   return async () => {
-    const { PlaceOrderPage } = await trackJob(import('./trade/PlaceOrderPage'))
+    const { PlaceOrderPage } = await trackJob(import('./features/trading/place-order/PlaceOrderPage'))
     return { element: <PlaceOrderPage side={side} /> }
   }
 }
@@ -32,7 +32,7 @@ function placeOrder(side: 'BID' | 'ASK'): () => Promise<{ element: ReactElement 
 /** The sign-in pages: their forms (Formik, Yup and the rules) load with them, not with the app. */
 function authPage(kind: 'login' | 'signup' | 'password-reset'): () => Promise<{ element: ReactElement }> {
   return async () => {
-    const { AuthPage } = await trackJob(import('./pages/auth/AuthPage'))
+    const { AuthPage } = await trackJob(import('./features/auth/AuthPage'))
     return { element: <AuthPage kind={kind} /> }
   }
 }
@@ -49,9 +49,9 @@ function appRoutes(mode: AppMode): RouteObject[] {
       { index: true, element: <Navigate to="/app/assets" replace /> },
       ...assetRoutes,
       // a free share (special access) is redeemed through the purchase flow
-      { path: 'make-investment/*', lazy: page(() => import('./invest/MakeInvestmentPage'), (m) => m.MakeInvestmentPage) },
-      { path: 'contact', lazy: page(() => import('./pages/ContactPage'), (m) => m.ContactPage) },
-      { path: 'privacy', lazy: page(() => import('./pages/PrivacyPage'), (m) => m.PrivacyPage) },
+      { path: 'make-investment/*', lazy: page(() => import('./features/purchase/MakeInvestmentPage'), (m) => m.MakeInvestmentPage) },
+      { path: 'contact', lazy: page(() => import('./features/legal/ContactPage'), (m) => m.ContactPage) },
+      { path: 'privacy', lazy: page(() => import('./features/legal/PrivacyPage'), (m) => m.PrivacyPage) },
       { path: '*', element: <Navigate to="/app/assets" replace /> },
     ]
   }
@@ -61,35 +61,35 @@ function appRoutes(mode: AppMode): RouteObject[] {
     ...assetRoutes,
     {
       path: 'investments',
-      lazy: page(() => import('./pages/InvestmentsPage'), (m) => m.InvestmentsPage),
+      lazy: page(() => import('./features/portfolio/InvestmentsPage'), (m) => m.InvestmentsPage),
       children: [
         { index: true, element: null },
-        { path: 'microdeposits', lazy: page(() => import('./portfolio/MicroDepositDialog'), (m) => m.MicroDepositDialog) },
-        { path: 'deposit-withdrawal', lazy: page(() => import('./portfolio/DepositWithdrawRoute'), (m) => m.DepositWithdrawRoute) },
+        { path: 'microdeposits', lazy: page(() => import('./features/portfolio/MicroDepositDialog'), (m) => m.MicroDepositDialog) },
+        { path: 'deposit-withdrawal', lazy: page(() => import('./features/portfolio/DepositWithdrawRoute'), (m) => m.DepositWithdrawRoute) },
       ],
     },
-    { path: 'investments/transaction', lazy: page(() => import('./pages/TransactionHistoryPage'), (m) => m.TransactionHistoryPage) },
-    { path: 'investments/statements', lazy: page(() => import('./pages/StatementsPage'), (m) => m.StatementsPage) },
-    { path: 'settings', lazy: page(() => import('./pages/SettingsPage'), (m) => m.SettingsPage) },
-    { path: 'contact', lazy: page(() => import('./pages/ContactPage'), (m) => m.ContactPage) },
-    { path: 'privacy', lazy: page(() => import('./pages/PrivacyPage'), (m) => m.PrivacyPage) },
-    { path: 'disclaimer', lazy: page(() => import('./pages/DisclaimerPage'), (m) => m.DisclaimerPage) },
-    { path: 'external-link', lazy: page(() => import('./pages/ExternalLinkPage'), (m) => m.ExternalLinkPage) },
-    { path: 'tour/:step?', lazy: page(() => import('./pages/TourPage'), (m) => m.TourPage) },
-    { path: 'onboarding/*', lazy: page(() => import('./onboarding/OnboardingPage'), (m) => m.OnboardingPage) },
-    { path: 'fund-account/*', lazy: page(() => import('./funding/FundAccountPage'), (m) => m.FundAccountPage) },
-    { path: 'document/*', lazy: page(() => import('./documents/DocumentPage'), (m) => m.DocumentPage) },
-    { path: 'make-investment/*', lazy: page(() => import('./invest/MakeInvestmentPage'), (m) => m.MakeInvestmentPage) },
+    { path: 'investments/transaction', lazy: page(() => import('./features/portfolio/TransactionHistoryPage'), (m) => m.TransactionHistoryPage) },
+    { path: 'investments/statements', lazy: page(() => import('./features/statements/StatementsPage'), (m) => m.StatementsPage) },
+    { path: 'settings', lazy: page(() => import('./features/settings/SettingsPage'), (m) => m.SettingsPage) },
+    { path: 'contact', lazy: page(() => import('./features/legal/ContactPage'), (m) => m.ContactPage) },
+    { path: 'privacy', lazy: page(() => import('./features/legal/PrivacyPage'), (m) => m.PrivacyPage) },
+    { path: 'disclaimer', lazy: page(() => import('./features/legal/DisclaimerPage'), (m) => m.DisclaimerPage) },
+    { path: 'external-link', lazy: page(() => import('./features/legal/ExternalLinkPage'), (m) => m.ExternalLinkPage) },
+    { path: 'tour/:step?', lazy: page(() => import('./features/tour/TourPage'), (m) => m.TourPage) },
+    { path: 'onboarding/*', lazy: page(() => import('./features/onboarding/OnboardingPage'), (m) => m.OnboardingPage) },
+    { path: 'fund-account/*', lazy: page(() => import('./features/funding/FundAccountPage'), (m) => m.FundAccountPage) },
+    { path: 'document/*', lazy: page(() => import('./features/documents/DocumentPage'), (m) => m.DocumentPage) },
+    { path: 'make-investment/*', lazy: page(() => import('./features/purchase/MakeInvestmentPage'), (m) => m.MakeInvestmentPage) },
     { path: 'place-bid/*', lazy: placeOrder('BID') },
     { path: 'place-ask/*', lazy: placeOrder('ASK') },
-    { path: 'orders', lazy: page(() => import('./trading/OrdersPage'), (m) => m.OrdersPage) },
-    { path: 'details', lazy: page(() => import('./asset/DetailsPage'), (m) => m.DetailsPage) },
-    { path: 'gallery', lazy: page(() => import('./asset/GalleryPage'), (m) => m.GalleryPage) },
-    { path: 'legal', lazy: page(() => import('./asset/LegalPage'), (m) => m.LegalPage) },
-    { path: 'chat', lazy: page(() => import('./asset/ChatPage'), (m) => m.ChatPage) },
-    { path: 'investments-calendar', lazy: page(() => import('./pages/CalendarPage'), (m) => m.CalendarPage) },
-    { path: 'ats/*', lazy: page(() => import('./trading/AtsPage'), (m) => m.AtsPage) },
-    { path: 'profile-update/*', lazy: page(() => import('./profile/ProfileUpdatePage'), (m) => m.ProfileUpdatePage) },
+    { path: 'orders', lazy: page(() => import('./features/trading/OrdersPage'), (m) => m.OrdersPage) },
+    { path: 'details', lazy: page(() => import('./features/assets/page/DetailsPage'), (m) => m.DetailsPage) },
+    { path: 'gallery', lazy: page(() => import('./features/assets/page/GalleryPage'), (m) => m.GalleryPage) },
+    { path: 'legal', lazy: page(() => import('./features/assets/page/LegalPage'), (m) => m.LegalPage) },
+    { path: 'chat', lazy: page(() => import('./features/assets/page/ChatPage'), (m) => m.ChatPage) },
+    { path: 'investments-calendar', lazy: page(() => import('./features/calendar/CalendarPage'), (m) => m.CalendarPage) },
+    { path: 'ats/*', lazy: page(() => import('./features/trading/AtsPage'), (m) => m.AtsPage) },
+    { path: 'profile-update/*', lazy: page(() => import('./features/profile/ProfileUpdatePage'), (m) => m.ProfileUpdatePage) },
     { path: '*', element: <Navigate to="/app/home" replace /> },
   ]
 }
@@ -105,10 +105,10 @@ export function routes(mode: AppMode): RouteObject[] {
         { path: '/login', lazy: authPage('login') },
         { path: '/signup', lazy: authPage('signup') },
         { path: '/password-reset', lazy: authPage('password-reset') },
-        { path: '/new-password', lazy: page(() => import('./pages/auth/NewPasswordPage'), (m) => m.NewPasswordPage) },
-        { path: '/email/confirm', lazy: page(() => import('./pages/auth/EmailConfirmPage'), (m) => m.EmailConfirmPage) },
-        { path: '/faq', lazy: page(() => import('./pages/FaqPage'), (m) => m.FaqPage) }, // public: logged in or out
-        { path: '/dcsigncllbck', lazy: page(() => import('./pages/auth/SigningCallbackPage'), (m) => m.SigningCallbackPage) },
+        { path: '/new-password', lazy: page(() => import('./features/auth/NewPasswordPage'), (m) => m.NewPasswordPage) },
+        { path: '/email/confirm', lazy: page(() => import('./features/auth/EmailConfirmPage'), (m) => m.EmailConfirmPage) },
+        { path: '/faq', lazy: page(() => import('./features/legal/FaqPage'), (m) => m.FaqPage) }, // public: logged in or out
+        { path: '/dcsigncllbck', lazy: page(() => import('./features/auth/SigningCallbackPage'), (m) => m.SigningCallbackPage) },
         ...Object.entries(VANITY_REDIRECTS).map(([path, to]) => ({ path: `/${path}`, element: <VanityRedirect to={to} /> })),
         { path: '/app/logout', element: <LogoutPage /> },
         {

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-from domain.market_calendar import EASTERN, previous_window, upcoming_windows
+from domain.trading.market_calendar import EASTERN, previous_window, upcoming_windows
 
 CALENDAR, DEMO = "calendar", "demo"
 

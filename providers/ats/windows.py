@@ -15,7 +15,7 @@ from typing import Any
 
 import asyncpg
 
-from domain.market_calendar import EASTERN
+from domain.trading.market_calendar import EASTERN
 from providers.ats import commands, group_commit, outbox
 from providers.ats.engine import Close, Open
 from providers.ats.runtime import CLOSED, CONFIRMATION, OPEN, SCHEDULED, TRADING, Ats, Window, window_of

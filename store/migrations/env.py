@@ -11,7 +11,7 @@ from sqlmodel import SQLModel
 import store.content_models  # noqa: F401 - the tables in SQLModel's metadata
 import store.home_models  # noqa: F401
 import store.models  # noqa: F401
-import store.trading_models  # noqa: F401
+import store.trading.models  # noqa: F401
 from config import get_settings
 from store.sync_url import sync_url as to_sync
 

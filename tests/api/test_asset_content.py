@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime
 
 import httpx
 
-from api.catalogue_schemas import AssetDetailOut, AssetOut
+from api.catalogue.schemas import AssetDetailOut, AssetOut
 from store.demo_assets import DEMO_ASSETS
 from store.demo_content import content_of
 from tests.api.documented import conforms

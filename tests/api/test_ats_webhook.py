@@ -24,7 +24,7 @@ from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import trading_asset
 from tests.waiting import eventually
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 URL = "/api/webhooks/ats/"
 

@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 from fastapi.routing import APIRoute
 
+from activities.interfaces.statements import MakeDocument
 from activities.statements import StatementActivities
-from activities.statements_types import MakeDocument
 from api.app import create_app
 from api.state import AppState
 from config import Settings

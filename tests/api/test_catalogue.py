@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import select, update
 from sqlmodel import col
 
-from api.catalogue_schemas import AssetsOut, StatusChangesOut, TradingDatesOut
-from api.home_schemas import HomeScreenOut
+from api.catalogue.home_schemas import HomeScreenOut
+from api.catalogue.schemas import AssetsOut, StatusChangesOut, TradingDatesOut
 from api.state import AppState
 from store.demo_assets import DEMO_ASSETS
 from store.models import Asset

@@ -12,7 +12,7 @@ from sqlmodel import col
 from starlette.types import Message, Receive, Scope, Send
 
 from api.app import create_app
-from api.catalogue_edge import CatalogueEdge
+from api.catalogue.edge import CatalogueEdge
 from api.state import AppState
 from store.catalogue_cache import CONTENT_KEY
 from store.content_models import AssetQuote
@@ -103,7 +103,7 @@ async def test_the_asset_read_in_special_access_mode(api: httpx.AsyncClient, app
 
 
 async def test_the_asset_read_is_answered_before_routing(app_state: AppState) -> None:
-    """The edge (api/catalogue_edge.py) answers one asset itself: the app behind it is never called, and its
+    """The edge (api/catalogue/edge.py) answers one asset itself: the app behind it is never called, and its
     answer is the route's (the same bytes and ETag through the whole app)."""
 
     async def routed(scope: Scope, receive: Receive, send: Send) -> None:

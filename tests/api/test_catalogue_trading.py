@@ -13,21 +13,21 @@ import httpx
 import pytest
 from temporalio.testing import WorkflowEnvironment
 
-from api import market_refresher
-from api.catalogue_schemas import AssetDetailOut
-from api.market_refresher import MarketRefresher
+from api.catalogue.schemas import AssetDetailOut
 from api.state import AppState
+from api.trading import market_refresher
+from api.trading.market_refresher import MarketRefresher
 from clients.ats import AtsUnavailable
 from config import Settings
-from store import market_quote
-from store.market_state import MARKET_STATE_KEY
+from store.trading import market_quote
+from store.trading.market_state import MARKET_STATE_KEY
 from tests.api.apps import api_with, client, random_address
 from tests.api.documented import conforms
 from tests.api.market_api import ats_server, down_state, mapi, market, mstate, sessions  # noqa: F401
 from tests.trading.conftest import Sessions
 from tests.trading.order_harness import KEY, Market
 from tests.waiting import eventually
-from workflows.order_types import instrument_id_of
+from workflows.trading.order_types import instrument_id_of
 
 
 async def asset(http: httpx.AsyncClient, asset_id: int) -> dict[str, Any]:
@@ -67,7 +67,7 @@ async def test_catalogue_status_and_trading_fields_follow_the_windows(
         assert trading["historyPricing"]["financialInstrument"]["issue"]["pricePerUnit"] == "10.00"
         assert trading["historyPricing"]["dataPoints"][0] == {"date": "2026-01-05", "pricePerUnit": {"close": "10.00"}}
         assert not await refresher.refresh()  # nothing changed: the catalogue is not invalidated
-        # the second pass kept the prevalidation's copy of the instrument (store/market_quote.py): what a create
+        # the second pass kept the prevalidation's copy of the instrument (store/trading/market_quote.py): what a create
         # reads instead of the ATS — its status, market and lowest ask
         copy = await market_quote.load(mstate.redis, iid)
         assert copy is not None and copy.instrument["status"] == "TRADING", copy

@@ -23,14 +23,14 @@ from config import Settings
 from domain import holdings as H
 from domain import ledger as L
 from domain.statements import Month
-from providers.payments_demo import DEMO_CUSTOMERS
+from providers.payments.demo import DEMO_CUSTOMERS
 from store.crypto import PiiCipher
 from store.demo_investors import BY_EMAIL, DEMO_CASH, OFFERING_PRICES, TRADED_TICKERS, TRADES, deposits, offering_units
 from store.ledger import balance
 from store.models import FundingSource, LedgerPosting, User
 from store.seed import DEMO_PASSWORD
 from store.statements import statement_of
-from store.trading_models import SharePosting
+from store.trading.models import SharePosting
 from tests.api.accounts import read_account_id
 from tests.conftest import Providers
 
@@ -184,7 +184,7 @@ async def test_the_payment_provider_knows_the_demo_investor_s_customer_and_bank(
         sandbox: httpx.AsyncClient, providers: Providers, app_state: AppState, email: str) -> None:
     """A deposit from the demo bank goes through the sandbox as anybody's: the provider has the customer Vitrine's
     row names, verified, with the same identity and contact details, and the bank, verified, with the same account
-    (providers/payments_demo.py mirrors the seed)."""
+    (providers/payments/demo.py mirrors the seed)."""
     investor, key = BY_EMAIL[email], {"X-Provider-Key": providers.settings.api_key}
     answers = {k: v for fields in investor.answers.values() for k, v in fields.items()}
     [mirror] = [c for c in DEMO_CUSTOMERS if c.email == email]

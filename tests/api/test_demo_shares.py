@@ -19,10 +19,10 @@ from store.models import FundingSource, Investment, LedgerEntry, Transfer, User
 from store.positions import available_cash
 from store.purchases import post_missing_lots
 from store.seed import DEMO_PASSWORD, seed
-from store.trading_models import SharePosting, TradeFill, TradingOrder
+from store.trading.models import SharePosting, TradeFill, TradingOrder
 from tests.api.accounts import read_account_id
 from tests.flows.investors import Purchase, funded_investor, offering
-from workflows.order_types import instrument_id_of
+from workflows.trading.order_types import instrument_id_of
 
 
 async def snapshot(state: AppState) -> list[list[Any]]:

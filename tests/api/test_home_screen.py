@@ -9,7 +9,7 @@ import httpx
 from sqlalchemy import select, update
 from sqlmodel import col
 
-from api.home_schemas import HomeScreenOut
+from api.catalogue.home_schemas import HomeScreenOut
 from api.state import AppState
 from store.home_models import HomeBanner
 from store.models import Asset
@@ -67,7 +67,7 @@ async def test_etag_304_and_a_change_ops_make(api: httpx.AsyncClient, app_state:
     assert r.headers["cache-control"] == "private, max-age=60"
     again = await api.get(HOME, headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
-    # a query string passes the edge (api/catalogue_edge.py) to the route: the same answer
+    # a query string passes the edge (api/catalogue/edge.py) to the route: the same answer
     routed = await api.get(HOME, params={"via": "route"})
     assert routed.content == r.content and routed.headers["etag"] == etag
     assert (await api.get(HOME, params={"via": "route"}, headers={"If-None-Match": etag})).status_code == 304

@@ -10,16 +10,16 @@ from typing import Any
 
 import httpx
 
-from api.market_data import market_changed
-from api.order_checks import ATS_DOWN
 from api.state import AppState
+from api.trading.market_data import market_changed
+from api.trading.order_checks import ATS_DOWN
 from store.live import market_cache_key, market_channel, publish_market
 from tests.api.apps import client, random_address
 from tests.api.market_api import ats_server, caller, down_state, mapi, market, mstate, sessions  # noqa: F401
 from tests.trading.conftest import Sessions
 from tests.trading.order_harness import Market
 from tests.waiting import eventually
-from workflows.order_types import instrument_id_of
+from workflows.trading.order_types import instrument_id_of
 
 BASE = "/api/financial-instruments/securities/{}/markets"
 

@@ -12,7 +12,7 @@ from sqlalchemy import update
 from sqlmodel import col
 
 from api.state import AppState
-from store.trading_models import TradingOrder
+from store.trading.models import TradingOrder
 from tests.api.test_ats_webhook import URL, signed
 from tests.api.test_orders import order_body, placed
 from tests.api.test_trading_events import stream, until

@@ -1,4 +1,4 @@
-"""The prevalidation's Redis copy of an instrument's market (store/market_quote.py, issue 20 item 6): a create reads
+"""The prevalidation's Redis copy of an instrument's market (store/trading/market_quote.py, issue 20 item 6): a create reads
 it instead of calling the ATS twice, yet an instant buy prices at the lowest ask the ATS has now — another
 participant's ask (heard of only through the signed `market.changed` webhook) makes the copy old, and the next
 create prices at the new ask; a copy read before a change is never kept."""
@@ -13,7 +13,7 @@ from temporalio.client import Client
 
 from api.state import AppState
 from config import Settings
-from store import market_quote as Q
+from store.trading import market_quote as Q
 from tests.api.apps import api_with, client, random_address
 from tests.api.test_ats_webhook import URL, signed
 from tests.api.test_market_live import MAKER

@@ -10,7 +10,7 @@ import httpx
 from sqlalchemy import update
 from temporalio.client import Client
 
-from api.purchase_schemas import UploadedOut, UploadTicketOut
+from api.purchase.schemas import UploadedOut, UploadTicketOut
 from api.state import AppState
 from config import Settings
 from store.models import Upload

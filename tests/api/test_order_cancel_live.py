@@ -9,14 +9,14 @@ import httpx
 
 from api.state import AppState
 from domain import ledger as L
-from store import market_quote as Q
 from store.ledger import balance
+from store.trading import market_quote as Q
 from tests.api.test_orders import order_body, orders_url, placed
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order_live import live  # noqa: F401 - fixture: an api on the market's settings
 from tests.trading.conftest import Sessions, sessions  # noqa: F401 - fixture
 from tests.trading.order_harness import Market, ats_server, market  # noqa: F401 - fixtures
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 
 async def test_a_cancel_while_trading_is_live_is_refused_then_goes_through_in_confirmation(

@@ -1,4 +1,4 @@
-"""The create's note of whose a new order is (store/order_owner.py), which the submit's owner check reads first:
+"""The create's note of whose a new order is (store/trading/order_owner.py), which the submit's owner check reads first:
 it vouches only for the investor the create recorded — another investor, or an order no create recorded, is not
 vouched for (the caller then checks the order list and the workflow, as tests/api/test_orders.py does through
 every door)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import uuid
 
 from api.state import AppState
-from store import order_owner
+from store.trading import order_owner
 
 
 async def test_the_note_vouches_only_for_the_creator(app_state: AppState) -> None:

@@ -1,4 +1,4 @@
-"""How the api answers the order workflow's Update refusals (api/order_calls.py): the workflow's message as it is,
+"""How the api answers the order workflow's Update refusals (api/trading/order_calls.py): the workflow's message as it is,
 the refusal's code as error_type, 422 for the investor's form codes, 409 for the order's state."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import pytest
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
-from api.order_calls import _refused
-from domain import order_rules as R
-from workflows import order_types as O
+from api.trading.order_calls import _refused
+from domain.trading import order_rules as R
+from workflows.trading import order_types as O
 
 
 @pytest.mark.parametrize(("cause", "status", "message", "error_type"), [

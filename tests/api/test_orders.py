@@ -1,5 +1,5 @@
 """The order calls on the real stack (api, worker, PostgreSQL, the ATS sandbox over HTTP): every prevalidation code
-with the spec's exact message (domain/order_rules.py), the create refusing the same way and starting nothing, the
+with the spec's exact message (domain/trading/order_rules.py), the create refusing the same way and starting nothing, the
 account and order ids of another investor or malformed ones not found, and the order's life through the api:
 create (twice with one key: one order), submit, list, read, edit, cancel and their refusals, positions."""
 
@@ -18,12 +18,12 @@ from temporalio.service import RPCError
 
 from api.state import AppState
 from config import Settings
-from domain import order_rules as R
-from domain import order_wizard as W
 from domain.purchase import SHARES_MIN
+from domain.trading import order_rules as R
+from domain.trading import order_wizard as W
 from store.models import Customer, Email, User
 from store.positions import positions
-from store.trading_ledger import HoldRequest, hold
+from store.trading.ledger import HoldRequest, hold
 from tests.api.accounts import PASSWORD
 from tests.api.accounts import account_id as acct
 from tests.api.apps import api_with, client
@@ -31,7 +31,7 @@ from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import give_shares, trading_asset
 from tests.waiting import DEADLINE, eventually
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 
 def order_body(asset_ticker: str, context: str = "bid", units: Any = 1, price: Any = "10.00",

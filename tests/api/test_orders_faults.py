@@ -28,7 +28,7 @@ from tests.flows.test_place_order import trading_asset
 from tests.waiting import within_deadline
 from worker.build import WORKFLOWS, build_worker, worker_resources
 from worker.build import activities as worker_activities
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 
 @dataclass

@@ -11,15 +11,15 @@ from typing import Any
 
 import httpx
 
-from api.purchase_schemas import GainLossOut, InvestmentsOut
+from api.purchase.schemas import GainLossOut, InvestmentsOut
 from api.state import AppState
 from domain import ledger as L
-from domain import order_rules as R
-from store import trading_ledger as T
+from domain.trading import order_rules as R
 from store.demo_investors import TRADED_TICKERS
 from store.ledger import post
 from store.purchases import Order, buy
 from store.seed import DEMO_PASSWORD
+from store.trading import ledger as T
 from tests.api.accounts import signup
 from tests.api.documented import conforms
 from tests.flows.investors import funded_investor, offering

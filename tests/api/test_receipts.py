@@ -15,7 +15,7 @@ from sqlmodel import col
 from api.financial_schemas import TransactionsOut
 from api.state import AppState
 from domain import ledger as L
-from domain import order_rules as R
+from domain.trading import order_rules as R
 from store.ledger import post
 from store.models import FundingSource, MerchandiseOrder, Transfer
 from store.purchases import Order, buy

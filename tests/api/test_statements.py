@@ -14,12 +14,12 @@ from typing import Any
 import httpx
 import pypdf
 
+from activities.interfaces.statements import MakeDocument
 from activities.statements import StatementActivities
-from activities.statements_types import MakeDocument
 from api.routes.statements import EXPIRED, FormOut, FormUrlOut, signed_address
 from api.state import AppState
-from domain import order_rules as R
 from domain.statements import Month
+from domain.trading import order_rules as R
 from store.document_files import LocalFolder
 from store.purchases import Order, buy
 from tests.api.accounts import signup

@@ -31,9 +31,10 @@ from tests.api.apps import api_with, client, random_address
 from tests.error_shape import error_body
 from tests.flows.driver import PROFILE, Flow
 from worker.build import build_worker, worker_resources
-from workflows import bank_link, make_investment, onboarding
-from workflows import order_types as O
+from workflows import bank_link, onboarding
 from workflows import search_attributes as sa
+from workflows.purchase import workflow as purchase
+from workflows.trading import order_types as O
 
 WAIT = 2.0  # seconds the api waits for a workflow's answer here: every call below runs into it
 NOBODY = f"vitrine-nobody-{uuid.uuid4().hex[:6]}"
@@ -131,7 +132,7 @@ async def _owner_of_everything(state: AppState, temporal: Client, uid: int) -> t
         db.add(PurchaseCounter(user_id=uid, asset_id=asset, n=1))
         await db.commit()
     await _bank(state, uid, "verified")
-    for workflow_id in (onboarding.workflow_id(uid), make_investment.workflow_id(uid, asset, 1), O.workflow_id(order_id)):
+    for workflow_id in (onboarding.workflow_id(uid), purchase.workflow_id(uid, asset, 1), O.workflow_id(order_id)):
         await _nobody_runs(temporal, workflow_id, uid)
     return asset, order_id
 

@@ -16,7 +16,7 @@ from sqlmodel import col
 from domain import ledger as L
 from store.ledger import balance, share_balance
 from store.models import LedgerEntry
-from store.trading_models import TradeFill
+from store.trading.models import TradeFill
 from tests.chaos.conftest import Chaos
 from tests.chaos.faults import Held
 from tests.chaos.stack import ACTIVITY_TIMEOUT

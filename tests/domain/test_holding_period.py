@@ -16,7 +16,7 @@ from domain.holding_period import (
     remaining_lots,
     sellable_from,
 )
-from domain.market_calendar import is_trading_day
+from domain.trading.market_calendar import is_trading_day
 
 MON = date(2026, 11, 16)
 THANKSGIVING = date(2026, 11, 26)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from domain.asset_status import ASSET_STATUSES, CLOSED_ICO, COMING_SOON, OPEN_ICO, POST_ONLY, TRADING
 from domain.investments_calendar import CalendarAsset, buckets, is_live, session_window_end
-from domain.market_calendar import EASTERN
+from domain.trading.market_calendar import EASTERN
 
 # Wednesday 2026-11-25 10:30 New York
 WED = datetime(2026, 11, 25, 10, 30, tzinfo=EASTERN)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from domain.market_calendar import (
+from domain.trading.market_calendar import (
     EASTERN,
     federal_holidays,
     is_live,

@@ -9,8 +9,8 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain import order_rules as R
 from domain.holding_period import Lot
+from domain.trading import order_rules as R
 
 TODAY = date(2026, 11, 23)  # a Monday
 OLD, NEW = date(2026, 11, 2), date(2026, 11, 20)

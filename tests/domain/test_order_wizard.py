@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from domain import order_rules as R
-from domain import order_wizard as W
+from domain.trading import order_rules as R
+from domain.trading import order_wizard as W
 
 
 def view(status: str, filled: int = 0, term: str = "GOOD_TIL_CANCELED") -> dict[str, object]:

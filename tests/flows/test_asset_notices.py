@@ -25,8 +25,8 @@ from api.state import AppState
 from config import Settings
 from domain.asset_status import CLOSED_ICO, COMING_SOON, OPEN_ICO, POST_ONLY, TRADING_CLOSED
 from domain.notices import OFFERING_OPEN, TRADING_OPEN
-from store import market_state as M
 from store.models import AssetSubscription, Notice
+from store.trading import market_state as M
 from tests.api.accounts import signup
 from tests.api.test_trading_events import Event, stream, until
 from tests.chaos.faults import attempts

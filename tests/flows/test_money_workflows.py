@@ -22,8 +22,8 @@ from tests.flows.funding import balance
 from tests.flows.investors import funded_investor, ledger_total
 from tests.waiting import within_deadline
 from tests.workflows.histories import record
-from workflows.merchandise_order import MerchandiseOrderResult
-from workflows.merchandise_order import workflow_id as merchandise_id
+from workflows.merchandise import MerchandiseOrderResult
+from workflows.merchandise import workflow_id as merchandise_id
 from workflows.transfer import workflow_id as transfer_id
 
 FAILURE = ("Unable to complete purchase. Your purchase from the store could not be completed. Please contact "

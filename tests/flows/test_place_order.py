@@ -15,8 +15,8 @@ from sqlmodel import col
 
 from api.state import AppState
 from domain import ledger as L
-from domain import order_rules as R
-from domain import order_wizard as W
+from domain.trading import order_rules as R
+from domain.trading import order_wizard as W
 from store.ledger import balance, post
 from store.models import Asset, Email
 from tests.api.accounts import signup

@@ -13,7 +13,7 @@ import pytest
 
 from api.app import create_app
 from api.state import AppState
-from domain import order_wizard as W
+from domain.trading import order_wizard as W
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import Wizard, finished, held_cash
 from tests.trading.conftest import Sessions, sessions  # noqa: F401 - fixture

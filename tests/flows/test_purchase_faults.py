@@ -15,7 +15,7 @@ from sqlmodel import col
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowHandle
 
-from api.purchase_schemas import ProductsOut
+from api.purchase.schemas import ProductsOut
 from api.state import AppState
 from clients.temporal_updates import with_ready_retry
 from domain import purchase as P
@@ -28,7 +28,7 @@ from tests.flows.test_faults import INVEST_TIMEOUT, WorkerProcess
 from tests.waiting import DEADLINE, eventually, within_deadline
 from tests.workflows.histories import record
 from workflows.flow_core import FlowState, StepSubmission
-from workflows.make_investment import MakeInvestmentWorkflow, PurchaseInput, workflow_id
+from workflows.purchase.workflow import MakeInvestmentWorkflow, PurchaseInput, workflow_id
 
 INVEST = "purchase.invest"
 SIGNATURE_LIMIT = 3  # seconds; unlike the flow's 2 s step-shown timer, so the history tells the two apart

@@ -22,14 +22,14 @@ from temporalio.worker import Worker
 from api.state import AppState
 from config import Settings
 from domain import ledger as L
-from domain import order_rules as R
 from domain.statements import Month
+from domain.trading import order_rules as R
 from store.document_files import DocumentFiles, LocalFolder
 from store.ledger import lock_user, post
 from store.models import FinancialDocument, LedgerEntry, User
 from store.purchases import Order, buy
 from store.statements import storage_key
-from store.trading_models import TradeFill
+from store.trading.models import TradeFill
 from tests.api.accounts import signup
 from tests.api.test_portfolio import trade
 from tests.flows.investors import funded_investor, offering

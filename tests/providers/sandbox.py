@@ -27,7 +27,7 @@ from providers import jobs
 from providers.app import create_app
 from providers.scheduler import process_due
 from providers.settings import ProvidersSettings
-from providers.storage import Storage
+from providers.sqlite import Storage
 from providers.webhooks import SIGNATURE_HEADER, verify
 from tests.providers.conftest import PROVIDER_KEY
 from tests.waiting import within_deadline

@@ -1,4 +1,4 @@
-"""The api's typed clients of the e-sign, promo-code and store providers, against the sandbox app."""
+"""The api's typed clients of the e-sign, promo-code and merchandise shop providers, against the sandbox app."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from clients.esign import EsignClient
 from clients.http import ProviderRejected
 from clients.promo import PromoClient
-from clients.store import StoreClient
+from clients.shop import ShopClient
 from providers.app import create_app
 from providers.settings import ProvidersSettings
 from tests.providers.conftest import PROVIDER_KEY
@@ -62,7 +62,7 @@ async def test_promo_client(http: httpx.AsyncClient) -> None:
 
 
 async def test_store_client(http: httpx.AsyncClient) -> None:
-    store = StoreClient(http, BASE, PROVIDER_KEY)
+    store = ShopClient(http, BASE, PROVIDER_KEY)
     assert [p["id"] for p in await store.products([3, 999, 1])] == [3, 1]
     assert len(await store.products([])) == 8
     placed = await store.create_order("user-42", [{"product_id": 3, "variant_id": "3-std", "quantity": 2}], "o1")

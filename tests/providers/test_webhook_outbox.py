@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from providers.app import SCHEMA
-from providers.storage import Storage
+from providers.sqlite import Storage
 from providers.webhook_outbox import PAYMENTS, load_event, stored_events
 
 OLD_TABLE = """

@@ -20,9 +20,9 @@ from config import Settings
 from store import ledger
 from store.db import make_engine, make_sessionmaker
 from store.models import Asset, LedgerPosting, User
-from store.orders import _save, get_view, save_view
-from store.trading_models import TradingOrder
-from workflows.order_types import OrderView
+from store.trading.models import TradingOrder
+from store.trading.orders import _save, get_view, save_view
+from workflows.trading.order_types import OrderView
 
 
 @pytest.fixture

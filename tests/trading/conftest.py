@@ -18,7 +18,7 @@ from domain import ledger as L
 from store.db import make_engine, make_sessionmaker
 from store.ledger import post
 from store.models import Asset, Category, LedgerPosting
-from store.trading_models import SharePosting
+from store.trading.models import SharePosting
 from store.users import create_user
 
 Sessions = async_sessionmaker[AsyncSession]

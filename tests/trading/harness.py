@@ -31,11 +31,11 @@ from sqlmodel import col
 from temporalio.client import WorkflowHandle
 
 from store.models import LedgerEntry, LedgerPosting
-from store.trading_models import SharePosting, TradeFill
+from store.trading.models import SharePosting, TradeFill
 from tests.trading.conftest import LONG_AGO, Sessions, investor
 from tests.trading.order_harness import CONFIRM, CYCLE, POST, Market
 from tests.waiting import eventually
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 T = TypeVar("T")
 Phase = Literal["SCHEDULED", "OPEN", "CONFIRMATION", "CLOSED"]

@@ -36,8 +36,8 @@ from tests.conftest import TEST_DB, free_port, port_open
 from tests.trading.conftest import Sessions, asset
 from tests.waiting import eventually, eventually_sync, within_deadline
 from worker.build import build_worker, worker_resources
-from workflows import order_types as O
-from workflows.order_start import start_order
+from workflows.trading import order_types as O
+from workflows.trading.order_start import start_order
 
 POST, OPEN, CONFIRM = 100.0, 100.0, 50.0  # demo schedule (ATS clock seconds)
 CYCLE = POST + OPEN
@@ -161,7 +161,7 @@ class Market:
     async def order(self, user_id: int, asset_id: int, ticker: str, side: O.Side, units: int, price: str, *,
                     order_type: O.OrderType = "LIMIT", term: O.Term = "GOOD_TIL_CANCELED",
                     timings: O.OrderTimings = FAST) -> WorkflowHandle[Any, Any]:
-        """Starts the order's workflow as the api does (workflows/order_start.py)."""
+        """Starts the order's workflow as the api does (workflows/trading/order_start.py)."""
         inp = O.OrderInput(order_id=O.order_id_for(user_id, uuid.uuid4().hex), user_id=user_id, asset_id=asset_id,
                            ticker=ticker, side=side, order_type=order_type, term=term, units=units, unit_price=price,
                            timings=timings, created=datetime.now(UTC).isoformat())

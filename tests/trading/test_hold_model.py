@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain import ledger as L
-from domain import order_rules as R
-from store import trading_ledger as T
+from domain.trading import order_rules as R
 from store.ledger import balance, share_balance
 from store.positions import owned_units
+from store.trading import ledger as T
 from tests.trading.conftest import LONG_AGO, Sessions, asset, investor
 
 TODAY = date(2026, 11, 23)

@@ -15,16 +15,16 @@ from sqlmodel import col
 from temporalio.exceptions import ApplicationError
 from temporalio.testing import ActivityEnvironment
 
-import activities.trading_types as T
-from activities.trading import TradingActivities
+import activities.interfaces.trading as T
+from activities.trading.order import TradingActivities
 from clients.ats import ats_client
 from domain import ledger as L
 from store.ledger import balance
 from store.models import LedgerEntry
-from store.trading_models import TradingHold
+from store.trading.models import TradingHold
 from tests.trading.conftest import Sessions, investor
 from tests.trading.order_harness import Market
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 
 def _inputs(uid: int, asset_id: int, ticker: str, units: int, price: str) -> T.HoldPlaceInput:

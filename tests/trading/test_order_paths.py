@@ -23,14 +23,14 @@ from temporalio.client import (
 )
 from temporalio.exceptions import ApplicationError
 
-import activities.trading_types as T
+import activities.interfaces.trading as T
 from api.state import AppState
 from domain import ledger as L
-from domain import order_rules as R
-from domain import order_wizard as W
+from domain.trading import order_rules as R
+from domain.trading import order_wizard as W
 from store.ledger import balance, post
 from store.models import LedgerEntry
-from store.trading_models import TradeFill
+from store.trading.models import TradeFill
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import Wizard, finished, held_cash
 from tests.flows.test_place_order_live import live  # noqa: F401 - fixture: an api on the market's settings
@@ -39,7 +39,7 @@ from tests.trading.order_harness import Market
 from tests.trading.test_order_workflow import cash, shares
 from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 D = Decimal
 

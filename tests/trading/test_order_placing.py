@@ -12,7 +12,7 @@ from tests.trading.conftest import Sessions, investor
 from tests.trading.order_harness import FAST, Market
 from tests.waiting import eventually
 from tests.workflows.histories import record
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 REFUSING = O.OrderTimings(poll_seconds=FAST.poll_seconds, queued_after_seconds=0.5, polls_per_run=500,
                           place_tries_per_run=2)

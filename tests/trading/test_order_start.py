@@ -1,4 +1,4 @@
-"""Starting an order as the api's create does (workflows/order_start.py, `new_only`): the same business key never
+"""Starting an order as the api's create does (workflows/trading/order_start.py, `new_only`): the same business key never
 starts a second order — not while the first runs, not after it ended — on the real Temporal dev server and the
 ATS sandbox (tests/trading/order_harness.py)."""
 
@@ -13,8 +13,8 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from tests.trading.conftest import Sessions, investor
 from tests.trading.order_harness import FAST, Market
-from workflows import order_types as O
-from workflows.order_start import start_order
+from workflows.trading import order_types as O
+from workflows.trading.order_start import start_order
 
 
 async def test_the_same_key_never_starts_a_second_order(market: Market, sessions: Sessions) -> None:

@@ -1,4 +1,4 @@
-"""The order workflow's state (workflows/order_state.py) as a model: however late, doubled or reordered the ATS's
+"""The order workflow's state (workflows/trading/order_state.py) as a model: however late, doubled or reordered the ATS's
 webhooks arrive, the order ends as the newest one says, an ended order never reopens and a settled execution
 never goes back; what the investor sees follows."""
 
@@ -9,9 +9,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from activities.trading_types import AtsExecution, AtsOrder
-from workflows import order_types as O
-from workflows.order_state import OrderState
+from activities.interfaces.trading import AtsExecution, AtsOrder
+from workflows.trading import order_types as O
+from workflows.trading.order_state import OrderState
 
 INP = O.OrderInput(order_id="o1", user_id=7, asset_id=3, ticker="#T1", side="BID", order_type="LIMIT",
                    term="GOOD_TIL_CANCELED", units=5, unit_price="10.00", created="2026-11-23T10:00:00+00:00")

@@ -1,4 +1,4 @@
-"""The order workflow (workflows/order.py) on the real Temporal dev server and the real ATS sandbox (its own
+"""The order workflow (workflows/trading/order.py) on the real Temporal dev server and the real ATS sandbox (its own
 providers app, frozen demo clock; tests/trading/order_harness.py): what the investor ends up with in the ledger
 and what the order shows, for each path."""
 
@@ -16,8 +16,8 @@ from temporalio.client import WorkflowHandle, WorkflowUpdateFailedError, Workflo
 from temporalio.exceptions import ApplicationError
 from temporalio.testing import ActivityEnvironment
 
-import activities.trading_types as T
-from activities.trading import TradingActivities
+import activities.interfaces.trading as T
+from activities.trading.order import TradingActivities
 from clients.ats import ats_client
 from domain import ledger as L
 from store.ledger import balance, share_balance
@@ -26,8 +26,8 @@ from tests.trading.conftest import LONG_AGO, Sessions, investor
 from tests.trading.order_harness import Market
 from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
-from workflows import order_types as O
 from workflows import search_attributes as sa
+from workflows.trading import order_types as O
 
 D = Decimal
 

@@ -20,7 +20,7 @@ import pytest
 from temporalio.client import WorkflowHandle, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
-from activities import trading_types as T
+from activities.interfaces import trading as T
 from clients.ats import AtsClient, TokenSource, token_source
 from domain import ledger as L
 from store.ledger import balance, share_balance
@@ -29,7 +29,7 @@ from tests.trading.conftest import Sessions
 from tests.trading.harness import assert_invariants, books, funded, holder, to_phase, until
 from tests.trading.order_harness import Market
 from tests.waiting import DEADLINE
-from workflows import order_types as O
+from workflows.trading import order_types as O
 
 SELLERS = BUYERS = size(gate=4, explore=10)
 ORDERS = 5 * SELLERS + 5 * BUYERS  # a seller rests 5 asks; a buyer rests 4 bids and sends 1 IOC at the open

@@ -14,13 +14,13 @@ from sqlalchemy import select
 from sqlmodel import col
 
 from domain import ledger as L
-from domain import order_rules as R
-from domain.trade_holds import Overfill
-from store import trading_ledger as T
+from domain.trading import order_rules as R
+from domain.trading.holds import Overfill
 from store.ledger import balance, balances, share_balance
 from store.models import Asset, LedgerEntry
 from store.positions import available_cash, open_holds, position, positions
-from store.trading_models import TradingHold
+from store.trading import ledger as T
+from store.trading.models import TradingHold
 from tests.trading.conftest import LONG_AGO, Sessions, account_shares, asset, cash_sum, investor, share_sums
 
 TODAY = date(2026, 11, 23)

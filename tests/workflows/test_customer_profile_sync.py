@@ -12,7 +12,7 @@ from temporalio import activity
 from temporalio.client import Client
 from temporalio.worker import Worker
 
-from activities.payments_types import CustomerSync
+from activities.interfaces.payments import CustomerSync
 from tests.waiting import within_deadline
 from tests.workflows.histories import record
 from workflows.customer_profile_sync import CustomerProfileSyncWorkflow, ProfileSyncInput, workflow_id

@@ -8,7 +8,7 @@
 import { call } from './call'
 import { api } from './client'
 import type { components } from './schema.gen'
-import { session } from '../session/sessionStore'
+import { session } from '../app/session/sessionStore'
 
 export type AnalyticsName = components['schemas']['AnalyticsName']
 type AnalyticsRecord = components['schemas']['AnalyticsRecord']

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { LogoutReason } from '../session/logoutReasons'
+import type { LogoutReason } from '../app/session/logoutReasons'
 import { createApiClient, fetchWithTimeout, type FetchFn } from './client'
 import { appName, EntityTags, type SessionPort } from './middleware'
 

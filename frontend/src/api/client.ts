@@ -1,7 +1,7 @@
 /** The typed API client: openapi-fetch over the generated schema, with the app's middleware. */
 import createClient, { type Client } from 'openapi-fetch'
 import { REQUEST_TIMEOUT_MS } from '../config'
-import { session } from '../session/sessionStore'
+import { session } from '../app/session/sessionStore'
 import {
   EntityTags,
   etagMiddleware,

@@ -5,7 +5,7 @@
  */
 import type { Middleware } from 'openapi-fetch'
 import { APP_VERSION } from '../config'
-import type { LogoutReason } from '../session/logoutReasons'
+import type { LogoutReason } from '../app/session/logoutReasons'
 
 export interface SessionPort {
   token(): string | null

@@ -1,5 +1,5 @@
 /**
- * The purchase's REST calls (docs/make-investment.md "REST calls", spec doc 2 §7) over the generated client, shaped
+ * The purchase's REST calls (docs/purchase.md "REST calls", spec doc 2 §7) over the generated client, shaped
  * into the app's types: the flow start with a body, the gift code check, the store's products and orders, and the
  * user's investments.
  */
@@ -12,7 +12,7 @@ import type { components } from './schema.gen'
 /** A gift code the provider accepted (GiftOut, its value always there). */
 export type PurchaseGift = Omit<components['schemas']['GiftOut'], 'value'> & { value: string }
 
-/** An investment as GET /api/users/{id}/investments and the purchase's confirmation answer it (api/purchase_schemas). */
+/** An investment as GET /api/users/{id}/investments and the purchase's confirmation answer it (api/purchase/schemas). */
 export type Investment = components['schemas']['InvestmentOut']
 export type Investments = components['schemas']['InvestmentsOut']
 export type Holding = components['schemas']['HoldingOut']

@@ -4,7 +4,7 @@
  * A 401 is not retried: the client middleware has already logged out (api/middleware.ts).
  */
 import { QueryClient } from '@tanstack/react-query'
-import { session } from '../session/sessionStore'
+import { session } from '../app/session/sessionStore'
 import { ApiError } from './errors'
 
 export const MAX_RETRIES = 3

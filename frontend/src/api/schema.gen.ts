@@ -851,7 +851,7 @@ export interface paths {
         };
         /**
          * Products
-         * @description The inventory check: the store's products asked for (an unreachable store is a 503: the upsell is skipped).
+         * @description The inventory check: the shop's products asked for (an unreachable shop is a 503: the upsell is skipped).
          */
         get: operations["products_api_merchandising_products__get"];
         put?: never;
@@ -1301,7 +1301,7 @@ export interface paths {
         /**
          * Get Asset
          * @description One asset with its page content (media, documents, detail categories, timeline, value history, quote, PDF,
-         *     Snap link, investor count): the list leaves those out. ETag / 304 as the list; api/catalogue_edge.py answers it
+         *     Snap link, investor count): the list leaves those out. ETag / 304 as the list; api/catalogue/edge.py answers it
          *     before routing, the same answer here.
          */
         get: operations["get_asset_api_v2_assets__asset_id___get"];
@@ -2463,6 +2463,15 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** MerchandiseOrderIn */
+        MerchandiseOrderIn: {
+            /** Cart */
+            cart: components["schemas"]["CartItem"][];
+            /** Order */
+            order?: {
+                [key: string]: unknown;
+            };
+        };
         /**
          * MerchandiseOrderPublic
          * @description A store order as `POST /api/merchandising/orders/` answers it (the total as exact text, "12.50").
@@ -2560,15 +2569,6 @@ export interface components {
         /** OrderIdOut */
         OrderIdOut: {
             data: components["schemas"]["OrderIdData"];
-        };
-        /** OrderIn */
-        OrderIn: {
-            /** Cart */
-            cart: components["schemas"]["CartItem"][];
-            /** Order */
-            order?: {
-                [key: string]: unknown;
-            };
         };
         /** OrderList */
         OrderList: {
@@ -3178,7 +3178,7 @@ export interface components {
             /** Historypricing */
             historyPricing: unknown[] | components["schemas"]["HistoryPricingOut"];
             last_trading_window?: components["schemas"]["LastTradingWindowOut"] | null;
-            orderBook: components["schemas"]["api__catalogue_schemas__OrderBookOut"];
+            orderBook: components["schemas"]["api__catalogue__schemas__OrderBookOut"];
             pricing: components["schemas"]["Pricing"];
         };
         /** TradingWindowDayOut */
@@ -3436,7 +3436,7 @@ export interface components {
          * OrderBookOut
          * @description Best bid and ask for a traded asset (from the ATS); empty sides for the others.
          */
-        api__catalogue_schemas__OrderBookOut: {
+        api__catalogue__schemas__OrderBookOut: {
             /** Asklow */
             askLow?: string | null;
             /** Asks */
@@ -3447,7 +3447,7 @@ export interface components {
             bids?: unknown[];
         };
         /** OrderBookOut */
-        api__market_data__OrderBookOut: {
+        api__trading__market_data__OrderBookOut: {
             data: components["schemas"]["OrderBook"];
         };
     };
@@ -6843,7 +6843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__market_data__OrderBookOut"];
+                    "application/json": components["schemas"]["api__trading__market_data__OrderBookOut"];
                 };
             };
             /** @description Not signed in, or the session expired */
@@ -7790,7 +7790,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderIn"];
+                "application/json": components["schemas"]["MerchandiseOrderIn"];
             };
         };
         responses: {

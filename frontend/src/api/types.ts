@@ -24,7 +24,7 @@ export type FinancialInstrument = Schemas['FinancialInstrumentOut']
 type AssetOut = Schemas['AssetOut']
 type AssetCore = 'id' | 'ticker' | 'display_name' | 'category' | 'order' | 'asset_status' | 'progress_bar'
 /**
- * An asset as the catalogue answers it (api/catalogue_schemas.AssetOut): the identity and status always, the rest
+ * An asset as the catalogue answers it (api/catalogue/schemas.AssetOut): the identity and status always, the rest
  * optional, so the change feed's partial asset and a test's small one are assets too.
  */
 export type Asset = Pick<AssetOut, AssetCore> & Partial<Omit<AssetOut, AssetCore>>
@@ -70,7 +70,7 @@ export type AuthAnswer = Pick<components['schemas']['LoginOut'], 'token' | 'user
 
 export type Balance = components['schemas']['BalanceOut']
 
-/** The home screen (api/home_schemas.HomeScreenOut): its sections, features and the assets the sections name. */
+/** The home screen (api/catalogue/home_schemas.HomeScreenOut): its sections, features and the assets the sections name. */
 export type HomeScreen = Schemas['HomeScreenOut']
 export type HomeBanner = Schemas['BannerOut']
 export type HomeHighlight = Schemas['HighlightOut']

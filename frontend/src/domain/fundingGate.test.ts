@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { customerStatusPopup, isDocumentNeeded } from './customerStatus'
 import { canRemoveBank, openingCheck, REMOVAL_BLOCKED, type GateFacts } from './fundingGate'
-import { serverSource } from './serverSource.testutil'
+import { serverSource } from '../testing/serverSource'
 import { BLOCKED_STATE, NO_BANK } from './transfers'
 
 const ready: GateFacts = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as r from './profile'
-import { serverSource } from './serverSource.testutil'
+import { serverSource } from '../testing/serverSource'
 
 const TODAY: r.CalendarDate = { year: 2024, month: 6, day: 15 }
 

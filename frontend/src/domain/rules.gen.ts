@@ -24,7 +24,7 @@ export const documentRules = {
   UPLOAD_FAILED: "Something went wrong, please try again",
 } as const
 
-/** domain/order_rules.py */
+/** domain/trading/order_rules.py */
 export const orderRules = {
   ASK: "ASK",
   BID: "BID",

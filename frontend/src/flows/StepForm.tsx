@@ -9,7 +9,7 @@ import { Form, Formik, useFormikContext, type FormikErrors, type FormikProps, ty
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { AnyObjectSchema } from 'yup'
 import { formErrors } from '../api/errors'
-import { FormAlert } from '../forms/FormAlert'
+import { FormAlert } from '../ui/forms/FormAlert'
 import { useAlert, type AlertOptions } from '../ui/alertContext'
 import { useFlowStep } from './stepContext'
 import { StepActions } from './StepActions'

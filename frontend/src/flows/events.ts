@@ -5,7 +5,7 @@
  */
 import { appName } from '../api/middleware'
 import { APP_VERSION } from '../config'
-import { session } from '../session/sessionStore'
+import { session } from '../app/session/sessionStore'
 import { createSseParser, reconnectDelayMs } from './sse'
 import { isFlowState, type FlowState } from './types'
 

@@ -1,7 +1,7 @@
 /** Catalogue fixtures of the tests: a trading block with what a test leaves out as an asset that never traded has it;
  * a catalogue context (ready, the app's categories, the given assets). */
 import type { Asset, Trading } from '../api/types'
-import type { CatalogueApi } from '../catalogue/catalogueContext'
+import type { CatalogueApi } from '../features/assets/catalogue/catalogueContext'
 import { CATEGORIES } from '../domain/categories'
 
 export function tradingOf(partial: Partial<Trading> = {}): Trading {

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { shouldRetry } from '../api/queryClient'
-import { session } from '../session/sessionStore'
+import { session } from '../app/session/sessionStore'
 import { system } from '../theme'
 import { AlertProvider } from '../ui/AlertProvider'
 

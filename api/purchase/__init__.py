@@ -1,0 +1,1 @@
+"""The offering purchase's api: its wizard start and answers, its routes and schemas."""

@@ -1,0 +1,1 @@
+"""The trading routes: orders, trading windows, live events, market data and the ATS's webhooks."""

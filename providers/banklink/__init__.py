@@ -1,0 +1,1 @@
+"""The sandbox bank-link provider and the sandbox banks (:mod:`providers.banklink.router`)."""

@@ -1,0 +1,1 @@
+"""The sandbox e-signature provider (:mod:`providers.esign.router`)."""

@@ -1,0 +1,1 @@
+"""The sandbox mail provider (:mod:`providers.mail.router`)."""

@@ -1,0 +1,1 @@
+"""The sandbox ACH payment provider (:mod:`providers.payments.router`)."""

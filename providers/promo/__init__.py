@@ -1,0 +1,1 @@
+"""The sandbox promo-code provider (:mod:`providers.promo.router`)."""

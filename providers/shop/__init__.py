@@ -1,0 +1,1 @@
+"""The sandbox merchandise shop (:mod:`providers.shop.router`)."""
