@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -131,17 +131,31 @@ def exit_status(returncode: int) -> str:
     return f"exited with code {returncode}"
 
 
+@contextlib.contextmanager
+def pg_cursor(url: str) -> Iterator[Any]:
+    """A cursor on ``url`` (the asyncpg URL accepted) over psycopg2, the project's one sync driver, in autocommit;
+    the connection closed at the end."""
+    import psycopg2
+
+    conn = psycopg2.connect(url.replace("+asyncpg", ""))
+    conn.autocommit = True
+    try:
+        with conn.cursor() as cur:
+            yield cur
+    finally:
+        conn.close()
+
+
 def recreate_database(url: str) -> None:
     """Drops the database of ``url`` (ending its sessions) and creates it empty, through the server's `postgres`
     database with the same credentials."""
-    import psycopg
-    from psycopg import sql
+    from psycopg2 import sql
 
-    parts = urlsplit(url.replace("+asyncpg", ""))
+    parts = urlsplit(url)
     name = parts.path.lstrip("/")
-    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    with pg_cursor(urlunsplit(parts._replace(path="/postgres"))) as cur:
+        cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        cur.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def http_ok(url: str) -> bool:

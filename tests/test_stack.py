@@ -20,12 +20,11 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
-from psycopg import sql
+from psycopg2 import sql
 
 from scripts import ports
-from scripts.stack import Profile, Stack, StackStartError, recreate_database, redis_ping
+from scripts.stack import Profile, Stack, StackStartError, pg_cursor, recreate_database, redis_ping
 from tests.chaos.stack import ChaosStack
 from tests.conftest import TEST_DB, free_port
 
@@ -36,32 +35,28 @@ def scratch_url() -> Iterator[str]:
     parts = urlsplit(TEST_DB)
     url = urlunsplit(parts._replace(path=parts.path + "_stack"))
     yield url
-    admin = urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with pg_cursor(admin) as cur:
+        cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
             sql.Identifier(urlsplit(url).path.lstrip("/"))))
 
 
-def _plain(url: str) -> str:
-    return url.replace("+asyncpg", "")
-
-
 def _leftover_order(url: str) -> None:
-    with psycopg.connect(_plain(url), autocommit=True) as conn:
-        conn.execute("CREATE TABLE trading_orders (id text primary key, status text)")
-        conn.execute("INSERT INTO trading_orders VALUES ('from-an-earlier-run', 'SUBMITTED')")
+    with pg_cursor(url) as cur:
+        cur.execute("CREATE TABLE trading_orders (id text primary key, status text)")
+        cur.execute("INSERT INTO trading_orders VALUES ('from-an-earlier-run', 'SUBMITTED')")
 
 
 def _tables(url: str) -> list[str]:
-    with psycopg.connect(_plain(url)) as conn:
-        rows = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()
-    return [r[0] for r in rows]
+    with pg_cursor(url) as cur:
+        cur.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        return [r[0] for r in cur.fetchall()]
 
 
 def test_recreate_database_leaves_nothing_of_an_earlier_run(scratch_url: str) -> None:
     recreate_database(scratch_url)  # created when missing
     _leftover_order(scratch_url)
-    with psycopg.connect(_plain(scratch_url)):  # a session still open (an api left running) does not stop it
+    with pg_cursor(scratch_url):  # a session still open (an api left running) does not stop it
         recreate_database(scratch_url)
     assert _tables(scratch_url) == []
 
