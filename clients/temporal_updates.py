@@ -18,6 +18,7 @@ from typing import TypeVar
 from temporalio.client import WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
+from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_incrementing
 
 T = TypeVar("T")
 TIMEOUT_RESENDS = 5  # without a deadline: each waits for the server's own, together longer than a task's timeout
@@ -32,20 +33,25 @@ _BY = "-by-"
 
 async def with_ready_retry(call: Callable[[], Awaitable[T]], attempts: int = 40, delay: float = 0.25,
                            resend_timeouts: bool = False, deadline: float | None = None) -> T:
-    """`deadline` (time.monotonic()): no re-send after it; the last error is raised."""
+    """`call` again, after `delay`, `2 × delay` … (at most 2 s) while the workflow is not ready (and, with
+    `resend_timeouts`, while no worker took the Update in time), `attempts` tries at most. `deadline`
+    (time.monotonic()): no re-send after it. The last error is raised."""
     timeouts = 0
-    for attempt in range(attempts):
-        try:
-            return await call()
-        except WorkflowUpdateRPCTimeoutOrCancelledError:
+
+    def again(exc: BaseException) -> bool:
+        nonlocal timeouts
+        if _past(deadline):
+            return False
+        if isinstance(exc, WorkflowUpdateRPCTimeoutOrCancelledError):
             timeouts += 1
-            if not resend_timeouts or _past(deadline) or (deadline is None and timeouts > TIMEOUT_RESENDS):
-                raise
-        except RPCError as exc:
-            if not _not_ready(exc) or attempt == attempts - 1 or _past(deadline):
-                raise
-        await asyncio.sleep(min(delay * (attempt + 1), 2.0))
-    raise AssertionError("unreachable")
+            return resend_timeouts and (deadline is not None or timeouts <= TIMEOUT_RESENDS)
+        return isinstance(exc, RPCError) and _not_ready(exc)
+
+    async for attempt in AsyncRetrying(retry=retry_if_exception(again), stop=stop_after_attempt(attempts),
+                                       wait=wait_incrementing(start=delay, increment=delay, max=2.0), reraise=True):
+        with attempt:
+            return await call()
+    raise AssertionError("unreachable: the last attempt's error is raised")
 
 
 def _not_ready(exc: RPCError) -> bool:
