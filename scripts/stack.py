@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from clients.temporal_server import dev_server_args  # noqa: E402
 from scripts.ports import free_port  # noqa: E402
+from store.passwords import TEST_ONLY_CHEAP  # noqa: E402
 from workflows.search_attributes import cli_args  # noqa: E402
 
 PY = str(ROOT / ".venv/bin/python")
@@ -201,7 +202,7 @@ class Stack:
             # every browser test comes from 127.0.0.1: the per-address limits must not end the run
             for name in ("LOGIN", "LOGIN_IP", "REGISTRATION", "RESET_IP", "MAIL_IP", "CODE_IP"):
                 self.env[f"VITRINE_{name}_RATE_LIMIT"] = "1000"
-            self.env["VITRINE_PASSWORD_HASH_PROFILE"] = "test-only-cheap"  # argon2id at its cheapest (store/passwords)
+            self.env["VITRINE_PASSWORD_HASH_PROFILE"] = TEST_ONLY_CHEAP  # argon2id at its cheapest (store/passwords)
             # browser tests: no market maker moving the books under them (the ATS schema is dropped in up())
             self.env["PROVIDERS_ATS_MARKET_MAKER"] = "false"
             self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "2", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",

@@ -41,6 +41,7 @@ from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
 from scripts.ports import free_port as free_port  # outside the ephemeral range, reserved across processes
+from store.passwords import RECOMMENDED, TEST_ONLY_CHEAP
 from store.sync_url import sync_url
 from tests.ats_schemas import drop_stale
 from tests.waiting import DEADLINE, eventually_sync
@@ -71,9 +72,8 @@ def _worker_database(url: str) -> str:
 
 
 # the settings fixture's argon2id cost (see there)
-PASSWORD_HASH_PROFILE: PasswordProfile = ("rfc9106-low-memory"
-                                         if os.environ.get("VITRINE_TEST_PASSWORD_HASH_PROFILE") == "rfc9106-low-memory"
-                                         else "test-only-cheap")
+PASSWORD_HASH_PROFILE: PasswordProfile = (RECOMMENDED if os.environ.get("VITRINE_TEST_PASSWORD_HASH_PROFILE") == RECOMMENDED
+                                         else TEST_ONLY_CHEAP)
 # overridable so two test sessions (e.g. two people on one machine) do not share a database or Redis
 TEST_DB = _worker_database(os.environ.get("VITRINE_TEST_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test"))
 REDIS_PORT = free_port() if WORKER else int(os.environ.get("VITRINE_TEST_REDIS_PORT", "6390"))

@@ -19,6 +19,7 @@ from clients.temporal_server import dev_server_args
 from config import Settings
 from scripts.ports import free_port
 from scripts.stack import PY, ROOT, TEMPORAL, Profile, Stack, http_ok, redis_ping
+from store.passwords import TEST_ONLY_CHEAP
 from workflows.search_attributes import cli_args
 
 PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1] if Path("/usr/lib/postgresql").exists() else Path("/")
@@ -53,7 +54,7 @@ class ChaosStack(Stack):
             "PROVIDERS_WEBHOOK_DELAY_SECONDS": "0.1", "PROVIDERS_WEBHOOK_RETRY_BASE_SECONDS": "0.5",
             "PROVIDERS_WEBHOOK_RETRY_MAX_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "1",
             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "1", "VITRINE_LOGIN_RATE_LIMIT": "100000",
-            "VITRINE_REGISTRATION_RATE_LIMIT": "100000", "VITRINE_PASSWORD_HASH_PROFILE": "test-only-cheap",
+            "VITRINE_REGISTRATION_RATE_LIMIT": "100000", "VITRINE_PASSWORD_HASH_PROFILE": TEST_ONLY_CHEAP,
             # the order tests' demo hours (tests/trading/order_harness.py), moved by the clock admin call; the order
             # workflow polls every second, sale proceeds at once
             "PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "100", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "100",
@@ -75,7 +76,7 @@ class ChaosStack(Stack):
         return Settings(
             env="chaos", database_url=self.database_url, redis_url=self.env["VITRINE_REDIS_URL"],
             temporal_address=self.env["VITRINE_TEMPORAL_ADDRESS"], providers_url=self.env["VITRINE_PROVIDERS_URL"],
-            task_queue=QUEUE, password_hash_profile="test-only-cheap")
+            task_queue=QUEUE, password_hash_profile=TEST_ONLY_CHEAP)
 
     def port_env(self) -> dict[str, str]:
         p = self.ports
