@@ -1,9 +1,9 @@
-// Shared helpers for the browser tests: Debian's chromium through playwright-core, a fresh profile per run,
+// Shared helpers for the browser tests: Debian's chromium through playwright-core, a fresh context per test,
 // screenshots under frontend/test-results/, and the sandbox mail box.
 import assert from 'node:assert/strict'
+import { after } from 'node:test'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -33,19 +33,21 @@ export const ANDROID = {
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 VitrineAndroid/2.12.0',
 }
 
-/** Launches chromium headless with a fresh user-data dir; returns the context, its first page and a cleanup. */
+// one chromium per test file (node runs each file in a process of its own), closed after the file's last test; each
+// test gets a context of its own: cookies, storage, cache and service workers as fresh as a new profile's
+let browser
+after(async () => {
+  if (browser) await (await browser).close().catch(() => undefined)
+})
+
+/** A fresh browser context (headless chromium) for one test; returns the context, its page and a cleanup. */
 export async function launch(variant) {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))
+  browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
   const { name: _name, ...options } = variant
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    ...options,
-  })
+  const context = await (await browser).newContext(options)
   context.setDefaultTimeout(20_000)
   context.setDefaultNavigationTimeout(30_000)
-  const page = context.pages()[0] ?? (await context.newPage())
+  const page = await context.newPage()
   const problems = []
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   // what a failed test prints: the page's last URLs and api answers, in order (a race shows in their sequence)
@@ -59,7 +61,6 @@ export async function launch(variant) {
   page.on('requestfailed', (r) => note(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`))
   const close = async () => {
     await context.close().catch(() => undefined)
-    fs.rmSync(userDataDir, { recursive: true, force: true })
   }
   return { context, page, problems, trail, close }
 }
