@@ -1,59 +1,30 @@
-"""The statement and the tax document as PDF files (fpdf2), from domain/statements.py's content. DejaVu Sans when the
-system has it (scripts/setup.sh installs fonts-dejavu-core: any asset name prints), else the PDF core font with
-the text folded to Latin-1. The file's dates are the period's end, so the same content makes the same bytes."""
+"""The statement and the tax document as PDF files (fpdf2, store/pdf.py), from domain/statements.py's content. The
+file's dates are the period's end, so the same content makes the same bytes."""
 
 from __future__ import annotations
 
-import logging
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
-
-from fpdf import FPDF
 
 from domain import statements as S
-
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-# fpdf2 subsets the embedded font through fontTools, which logs every step at INFO for every PDF: the worker's
-# terminal filled with them. Its warnings still show.
-logging.getLogger("fontTools").setLevel(logging.WARNING)
-BRAND = "Vitrine"
+from store.pdf import BRAND, Document
 
 
 def _usd(amount: Decimal) -> str:
     return f"-${-amount:,.2f}" if amount < 0 else f"${amount:,.2f}"
 
 
-class _Doc:
+class _Doc(Document):
     def __init__(self, title: str, subtitle: str, investor: str, when: datetime) -> None:
-        self.pdf = FPDF(format="Letter")
-        self.pdf.set_creation_date(when)
-        self.pdf.set_title(title)
-        self.pdf.set_author(BRAND)
-        self.unicode = (DEJAVU / "DejaVuSans.ttf").is_file() and (DEJAVU / "DejaVuSans-Bold.ttf").is_file()
-        if self.unicode:
-            self.pdf.add_font("DejaVu", "", str(DEJAVU / "DejaVuSans.ttf"))
-            self.pdf.add_font("DejaVu", "B", str(DEJAVU / "DejaVuSans-Bold.ttf"))
-        self.family = "DejaVu" if self.unicode else "Helvetica"
-        self.pdf.set_auto_page_break(True, margin=15)
-        self.pdf.add_page()
-        self.font(16, bold=True)
-        self.pdf.cell(0, 10, self.text(f"{BRAND} — {title}"), new_x="LMARGIN", new_y="NEXT")
-        self.font(10)
-        self.pdf.cell(0, 6, self.text(subtitle), new_x="LMARGIN", new_y="NEXT")
-        self.pdf.cell(0, 6, self.text(investor), new_x="LMARGIN", new_y="NEXT")
+        super().__init__(title, when)
+        self.paragraph(f"{BRAND} — {title}", 16, 10, bold=True)
+        self.paragraph(subtitle, 10, 6)
+        self.paragraph(investor, 10, 6)
         self.pdf.ln(4)
-
-    def text(self, value: str) -> str:
-        return value if self.unicode else value.replace("—", "-").encode("latin-1", "replace").decode("latin-1")
-
-    def font(self, size: int, bold: bool = False) -> None:
-        self.pdf.set_font(self.family, "B" if bold else "", size)
 
     def heading(self, value: str) -> None:
         self.pdf.ln(3)
-        self.font(12, bold=True)
-        self.pdf.cell(0, 8, self.text(value), new_x="LMARGIN", new_y="NEXT")
+        self.paragraph(value, 12, 8, bold=True)
 
     def row(self, cells: list[str], widths: list[int], bold: bool = False) -> None:
         self.font(9, bold)
@@ -66,11 +37,7 @@ class _Doc:
         self.row([label, _usd(amount)], [140, 46], bold)
 
     def note(self, value: str) -> None:
-        self.font(9)
-        self.pdf.cell(0, 6, self.text(value), new_x="LMARGIN", new_y="NEXT")
-
-    def bytes(self) -> bytes:
-        return bytes(self.pdf.output())
+        self.paragraph(value, 9, 6)
 
 
 def statement_pdf(s: S.Statement, investor: str) -> bytes:

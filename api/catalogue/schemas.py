@@ -32,8 +32,9 @@ class LastTradingWindowOut(Documented):
     closing_price: str | None = None
 
 
-class OrderBookOut(Documented):
-    """Best bid and ask for a traded asset (from the ATS); empty sides for the others."""
+class AssetOrderBookOut(Documented):
+    """The order book of an asset as its trading block shows it: best bid and ask for a traded asset (from the ATS);
+    empty sides for the others."""
 
     bids: list[Any] = Field(default_factory=list)
     asks: list[Any] = Field(default_factory=list)
@@ -53,7 +54,7 @@ class TradingOut(Documented):
     last_trading_window: LastTradingWindowOut | None = None
     pricing: Pricing  # the market data's own pricing model (the pricing call answers it under `data`)
     historyPricing: list[Any] | HistoryPricingOut
-    orderBook: OrderBookOut
+    orderBook: AssetOrderBookOut
 
 
 class SecondaryMarketOut(Documented):

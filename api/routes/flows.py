@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
 from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
-from fastapi.responses import Response, StreamingResponse
-from redis.exceptions import RedisError
+from fastapi.responses import Response
 from temporalio.client import WithStartWorkflowOperation, WorkflowUpdateFailedError
 from temporalio.common import RawValue, SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 from temporalio.exceptions import ApplicationError
@@ -24,6 +21,7 @@ from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.openapi_docs import FLOW_STATE, event_stream
 from api.purchase.flow import asset_of, purchase_start
 from api.schemas import JsonObject
+from api.sse import Event, EventStream, channel_events, event_source
 from api.trading.order_flow import order_start
 from clients.temporal_updates import update_once
 from store.live import flow_channel, publish_flow
@@ -34,7 +32,6 @@ from workflows.trading.place_order import KIND as ORDER_KIND
 router = APIRouter(tags=["flows"])
 # steps whose field checks a guessable value: (flow kind, step, field) → the rate-limited action (api/ratelimit.py)
 GUESSABLE_FIELDS = {("make-investment", "select-shares", "giftCode"): "gift-code"}
-RESUBSCRIBE_SECONDS = 0.5
 
 
 def _kind(kind: str) -> FlowKind:
@@ -173,41 +170,23 @@ async def close(kind: str, flow_id: str, user: CurrentCaller, state: State) -> R
     return await _update(kind, flow_id, user, state, "close")
 
 
-@router.get("/api/flows/{kind}/{flow_id}/events", response_class=StreamingResponse,
+@router.get("/api/flows/{kind}/{flow_id}/events", response_class=EventStream,
             responses=event_stream("The FlowState now, then each new one (`data:` FlowState JSON)"))
-async def events(kind: str, flow_id: str, request: Request, user: CurrentCaller, state: State) -> StreamingResponse:
+async def events(kind: str, flow_id: str, user: CurrentCaller, state: State) -> EventStream:
     """Server-Sent Events: the current FlowState, then a new one every time it changes."""
     _owned(kind, flow_id, user)
     await _read(state, flow_id)  # the answer before the stream opens: not found → 404, no worker → 503 (sent again)
-    client = await state.temporal()
+    handle = (await state.temporal()).get_workflow_handle(flow_id)
 
-    async def stream() -> AsyncIterator[bytes]:
-        handle = client.get_workflow_handle(flow_id)
+    async def opened() -> list[Event] | None:
         try:
-            while not await request.is_disconnected():
-                pubsub = state.redis.pubsub()
-                try:
-                    await pubsub.subscribe(flow_channel(flow_id))
-                    # read after subscribing: whatever changed before, or while Redis was away, is in this state
-                    current: RawValue = await handle.query(STATE_QUERY, result_type=RawValue,
-                                                          rpc_timeout=state.query_timeout)
-                    yield b"data: " + _raw(current) + b"\n\n"
-                    while not await request.is_disconnected():
-                        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=15)
-                        if message is None:
-                            yield b": keep-alive\n\n"
-                            continue
-                        data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
-                        yield f"data: {data}\n\n".encode()
-                except RedisError:  # Redis restarting or failing over: the stream stays open and subscribes again
-                    yield b": reconnecting\n\n"
-                    await asyncio.sleep(RESUBSCRIBE_SECONDS)
-                finally:
-                    with contextlib.suppress(RedisError):
-                        await pubsub.unsubscribe(flow_channel(flow_id))
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
-        except (RPCError, asyncio.CancelledError):
-            return
+            current: RawValue = await handle.query(STATE_QUERY, result_type=RawValue, rpc_timeout=state.query_timeout)
+        except RPCError:  # the workflow is gone: the stream ends
+            return None
+        return [{"data": _raw(current).decode()}]
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    def received(message: dict[str, Any]) -> Event:
+        data = message["data"]
+        return {"data": data.decode() if isinstance(data, bytes) else str(data)}
+
+    return event_source(channel_events(state.redis, [flow_channel(flow_id)], opened, received))

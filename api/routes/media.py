@@ -12,10 +12,9 @@ from api.errors import ApiError
 from api.openapi_docs import PDF, SVG
 from api.params import Id
 from domain.art import asset_svg
-from domain.money import money_str
-from domain.offering_pdf import offering_pdf
-from domain.purchase import price_per_share
+from domain.offering_circular import circular_lines
 from store.models import Asset
+from store.offering_pdf import offering_pdf
 
 router = APIRouter(tags=["media"])
 
@@ -36,11 +35,6 @@ async def offering_circular(asset_id: Id, db: Db) -> Response:
     asset = await db.get(Asset, asset_id)
     if asset is None:
         raise ApiError(404, "Document not found.")
-    pdf = offering_pdf(name=asset.display_name, ticker=asset.ticker, lines=(
-        "Offering circular",
-        f"Asset value: ${money_str(asset.asset_value)}",
-        f"Shares offered: {asset.number_of_shares}",
-        f"Price per share: ${money_str(price_per_share(asset.asset_value, asset.number_of_shares))}",
-        "Each share is a fractional interest in the asset, held and insured by Vitrine's custodian.",
-    ))
+    pdf = offering_pdf(name=asset.display_name, ticker=asset.ticker,
+                       lines=circular_lines(asset.asset_value, asset.number_of_shares))
     return Response(pdf, media_type="application/pdf", headers={"Cache-Control": "public, max-age=86400"})

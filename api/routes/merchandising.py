@@ -122,11 +122,13 @@ def merchandise_order_json(order: MerchandiseOrder, status: str | None = None) -
     return public.model_dump(mode="json")
 
 
-MERCHANDISE_ORDER_ANSWERS: dict[int | str, dict[str, Any]] = {201: {"model": MerchandiseOrderPublic},
-                                                              202: {"model": MerchandiseOrderPublic}}
+# 201: the order confirmed; 202: its workflow still runs (the order `pending`, it finishes it); never a 200
+MERCHANDISE_ORDER_ANSWERS: dict[int | str, dict[str, Any]] = {202: {"model": MerchandiseOrderPublic,
+                                                                    "description": "Accepted"}}
 
 
-@router.post("/api/merchandising/orders/", response_model=None, responses=MERCHANDISE_ORDER_ANSWERS)
+@router.post("/api/merchandising/orders/", status_code=201, response_model=MerchandiseOrderPublic,
+             response_description="Created", responses=MERCHANDISE_ORDER_ANSWERS)
 async def create_order(body: MerchandiseOrderIn, user: CurrentUser, state: State, db: Db,
                        idempotency_key: Annotated[str | None, Header(max_length=100)] = None) -> JSONResponse:
     # the order was refused (stock, payment): not the form's to fix, the spec's message says whom to contact

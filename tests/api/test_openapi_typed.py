@@ -59,6 +59,31 @@ def test_every_operation_is_typed() -> None:
     assert untyped == [], "give these a response model (api/openapi_docs.Documented for JSON sent as it is)"
 
 
+# the flow bodies are still open objects (a wizard's step fields are checked by its workflow's validator and answered
+# 422 in the one error shape): typing them as a union per wizard is issue 31's item 4, left open. Nothing else may be.
+OPEN_BODIES = {"POST /api/flows/{kind}", "POST /api/flows/{kind}/{flow_id}/steps/{step}"}
+
+
+def _request_schemas(op: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c.get("schema", {}) for c in op.get("requestBody", {}).get("content", {}).values()]
+
+
+def test_every_request_body_names_a_model() -> None:
+    ops = operations()
+    with_body = {name for name, op in ops.items() if _request_schemas(op)}
+    assert len(with_body) > 25
+    untyped = sorted(name for name in with_body if not all(_names_a_model(s) for s in _request_schemas(ops[name])))
+    assert untyped == sorted(OPEN_BODIES), "give these bodies a model (pydantic, extra='forbid' where it fits)"
+
+
+def test_every_documented_answer_names_a_model() -> None:
+    """Not only one typed 2xx: every status an operation documents with JSON (its errors in the one shape too)."""
+    loose = sorted(f"{name} {code}" for name, op in operations().items() for code, answer in op["responses"].items()
+                   for media, content in answer.get("content", {}).items()
+                   if media == "application/json" and not _names_a_model(content.get("schema", {})))
+    assert loose == []
+
+
 def test_a_flow_answer_is_the_one_flow_state_model() -> None:
     ops = operations()
     flow_ops = [name for name in ops if name.split(" ")[1].startswith("/api/flows/") and not name.endswith("/events")]

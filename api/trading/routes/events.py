@@ -13,27 +13,23 @@ by any api instance or inside a workflow (its activities publish, store/live.py)
   carry on connect (positions, the book) from here on, so a change made before the stream listened (a settlement
   between the page's first read and the subscription) is not lost.
 
-Authenticated as the flow streams are (the Bearer/JWT header); a comment line every `HEARTBEAT_SECONDS` keeps
-proxies from closing an idle stream; Redis restarting → the stream stays open and subscribes again."""
+Authenticated as the flow streams are (the Bearer/JWT header); framed, kept alive and subscribed again after Redis
+restarts as the flow streams are (api/sse.py)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
 from dataclasses import asdict
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import StreamingResponse
-from redis.exceptions import RedisError
+from fastapi import APIRouter, Query
 from sqlalchemy import select
 from sqlmodel import col
 
 from api.deps import CurrentCaller, State
 from api.openapi_docs import event_stream
+from api.sse import Event, EventStream, channel_events, event_source
 from api.trading import order_calls as C
 from api.trading.order_schemas import order_out
 from store.live import market_channel, user_channel
@@ -43,15 +39,13 @@ from workflows.trading import order_types as O
 
 router = APIRouter(tags=["trading"])
 log = logging.getLogger("vitrine.sse")
-HEARTBEAT_SECONDS = 15.0
-RESUBSCRIBE_SECONDS = 0.5
 MARKET_EVENTS = ("book", "window", "pricing")
 USER_EVENTS = ("window", "notice")  # on the caller's channel beside their orders
 InstrumentId = Annotated[str | None, Query(max_length=64, pattern=r"^#?[A-Za-z0-9_-]+$")]
 
 
-def sse(event: str, data: Any) -> bytes:
-    return f"event: {event}\ndata: {json.dumps(data, default=str, separators=(',', ':'))}\n\n".encode()
+def sse(event: str, data: Any) -> Event:
+    return {"event": event, "data": json.dumps(data, default=str, separators=(",", ":"))}
 
 
 def _decode(message: dict[str, Any], account: str) -> tuple[str, Any] | None:
@@ -84,42 +78,23 @@ async def _open_orders(state: State, user_id: int, instrument_id: str | None) ->
     return account, [order_out(asdict(v), account).model_dump() for v in views]
 
 
-@router.get("/api/trading/events", response_class=StreamingResponse,
+@router.get("/api/trading/events", response_class=EventStream,
             responses=event_stream("`order` (an Order), `book`, `window`, `pricing`, `notice` (a Notice) events; "
                                    "`subscribed` once listening", ("order", *MARKET_EVENTS, "notice", "subscribed")))
-async def trading_events(request: Request, user: CurrentCaller, state: State,
-                         instrumentId: InstrumentId = None) -> StreamingResponse:
+async def trading_events(user: CurrentCaller, state: State, instrumentId: InstrumentId = None) -> EventStream:
     """Server-Sent Events: `order` (the caller's orders), `book` / `window` / `pricing` (the instrument's market),
     `notice` (a notice of the caller's); `subscribed` once listening (read anything else the page shows after it)."""
     instrument = O.instrument_id_of(instrumentId) if instrumentId else None
     channels = [user_channel(user.id)] + ([market_channel(instrument)] if instrument else [])
+    account = ""
 
-    async def stream() -> AsyncIterator[bytes]:
-        try:
-            while not await request.is_disconnected():
-                pubsub = state.redis.pubsub()
-                try:
-                    await pubsub.subscribe(*channels)
-                    # read after subscribing: whatever changed before (or while Redis was away) is in this answer
-                    account, orders = await _open_orders(state, user.id, instrument)
-                    for order in orders:
-                        yield sse("order", order)
-                    yield sse("subscribed", {})
-                    while not await request.is_disconnected():
-                        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=HEARTBEAT_SECONDS)
-                        if message is None:
-                            yield b": keep-alive\n\n"
-                        elif (decoded := _decode(message, account)) is not None:
-                            yield sse(*decoded)
-                except RedisError:
-                    yield b": reconnecting\n\n"
-                    await asyncio.sleep(RESUBSCRIBE_SECONDS)
-                finally:
-                    with contextlib.suppress(RedisError):
-                        await pubsub.unsubscribe(*channels)
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
-        except asyncio.CancelledError:
-            return
+    async def opened() -> list[Event]:
+        nonlocal account
+        account, orders = await _open_orders(state, user.id, instrument)
+        return [sse("order", order) for order in orders] + [sse("subscribed", {})]
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    def received(message: dict[str, Any]) -> Event | None:
+        decoded = _decode(message, account)
+        return None if decoded is None else sse(*decoded)
+
+    return event_source(channel_events(state.redis, channels, opened, received))

@@ -1617,6 +1617,21 @@ export interface components {
             timeline_items: components["schemas"]["TimelineItemOut"][];
             trading: components["schemas"]["TradingOut"];
         };
+        /**
+         * AssetOrderBookOut
+         * @description The order book of an asset as its trading block shows it: best bid and ask for a traded asset (from the ATS);
+         *     empty sides for the others.
+         */
+        AssetOrderBookOut: {
+            /** Asklow */
+            askLow?: string | null;
+            /** Asks */
+            asks?: unknown[];
+            /** Bidhigh */
+            bidHigh?: string | null;
+            /** Bids */
+            bids?: unknown[];
+        };
         /** AssetOut */
         AssetOut: {
             /** Asset Status */
@@ -2557,6 +2572,10 @@ export interface components {
             /** Mode */
             mode: string;
         };
+        /** OrderBookOut */
+        OrderBookOut: {
+            data: components["schemas"]["OrderBook"];
+        };
         /** OrderData */
         OrderData: {
             data: components["schemas"]["OrderOut"];
@@ -3178,7 +3197,7 @@ export interface components {
             /** Historypricing */
             historyPricing: unknown[] | components["schemas"]["HistoryPricingOut"];
             last_trading_window?: components["schemas"]["LastTradingWindowOut"] | null;
-            orderBook: components["schemas"]["api__catalogue__schemas__OrderBookOut"];
+            orderBook: components["schemas"]["AssetOrderBookOut"];
             pricing: components["schemas"]["Pricing"];
         };
         /** TradingWindowDayOut */
@@ -3431,24 +3450,6 @@ export interface components {
             schedule?: string | null;
             /** Status */
             status: string;
-        };
-        /**
-         * OrderBookOut
-         * @description Best bid and ask for a traded asset (from the ATS); empty sides for the others.
-         */
-        api__catalogue__schemas__OrderBookOut: {
-            /** Asklow */
-            askLow?: string | null;
-            /** Asks */
-            asks?: unknown[];
-            /** Bidhigh */
-            bidHigh?: string | null;
-            /** Bids */
-            bids?: unknown[];
-        };
-        /** OrderBookOut */
-        api__trading__market_data__OrderBookOut: {
-            data: components["schemas"]["OrderBook"];
         };
     };
     responses: never;
@@ -6843,7 +6844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__trading__market_data__OrderBookOut"];
+                    "application/json": components["schemas"]["OrderBookOut"];
                 };
             };
             /** @description Not signed in, or the session expired */
@@ -7794,15 +7795,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             /** @description Created */
             201: {
                 headers: {

@@ -1,4 +1,4 @@
-"""The asset's offering PDF (domain/offering_pdf.py): a valid one-page document a PDF reader opens without repair,
+"""The asset's offering PDF (store/offering_pdf.py): a valid one-page document a PDF reader opens without repair,
 showing the asset's name, ticker and terms; the same input gives the same bytes."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from domain.offering_pdf import offering_pdf
+from store.offering_pdf import offering_pdf
 
 
 def test_a_reader_opens_it_and_reads_the_terms() -> None:
