@@ -24,6 +24,7 @@ lint:
 	@.venv/bin/lint-imports --no-cache
 	@$(PY) scripts/gen_rules.py --check
 	@$(PY) scripts/export_openapi.py --check
+	@cd frontend && npm run -s lint
 
 # two pytest-xdist workers, each a session of its own (database, Redis, Temporal server, providers: tests/conftest.py);
 # a module's tests on one worker, the chaos package's on one, the longest first; then the 30 slowest tests' times

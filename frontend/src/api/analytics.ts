@@ -60,7 +60,7 @@ export function createTracker(deps: TrackerDeps, delayMs = BATCH_DELAY_MS, max =
   return { track: (name) => add('event', name), trackView: (name) => add('view', name), flush }
 }
 
-export const sendAnalytics = (events: AnalyticsRecord[]) => call<unknown>(api.POST('/api/analytics/events/', { body: { events } }))
+export const sendAnalytics = (events: AnalyticsRecord[]) => call(api.POST('/api/analytics/events/', { body: { events } }))
 
 const tracker = createTracker({
   send: sendAnalytics,

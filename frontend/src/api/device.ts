@@ -6,7 +6,7 @@ import { call } from './call'
 import { api } from './client'
 
 export const registerDevice = (registrationId: string) =>
-  call<unknown>(api.POST('/api/device/fcm/', { body: { registration_id: registrationId } }))
+  call(api.POST('/api/device/fcm/', { body: { registration_id: registrationId } }))
 
 export const unregisterDevice = (token: string, registrationId: string) =>
-  call<unknown>(api.DELETE('/api/device/fcm/', { body: { registration_id: registrationId }, headers: { Authorization: `JWT ${token}` } }))
+  call(api.DELETE('/api/device/fcm/', { body: { registration_id: registrationId }, headers: { Authorization: `JWT ${token}` } }))

@@ -20,12 +20,13 @@ export interface ReadError {
 }
 
 function items(body: unknown): ErrorItem[] {
-  const list = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined
+  const list = body && typeof body === 'object' && 'errors' in body ? body.errors : undefined
   if (!Array.isArray(list)) return []
   return list.flatMap((e): ErrorItem[] => {
-    const item = e && typeof e === 'object' ? (e as { message?: unknown; field?: unknown }) : {}
-    if (typeof item.message !== 'string' || item.message === '') return []
-    return [typeof item.field === 'string' && item.field ? { message: item.message, field: item.field } : { message: item.message }]
+    const message: unknown = e && typeof e === 'object' && 'message' in e ? e.message : undefined
+    const field: unknown = e && typeof e === 'object' && 'field' in e ? e.field : undefined
+    if (typeof message !== 'string' || message === '') return []
+    return [typeof field === 'string' && field ? { message, field } : { message }]
   })
 }
 
@@ -34,7 +35,7 @@ export function readError(body: unknown): ReadError {
   const entries = items(body)
   const fields: Record<string, string> = {}
   for (const e of entries) if (e.field && !(e.field in fields)) fields[e.field] = e.message
-  const type = body && typeof body === 'object' ? (body as { error_type?: unknown }).error_type : undefined
+  const type = body && typeof body === 'object' && 'error_type' in body ? body.error_type : undefined
   return {
     message: entries[0]?.message ?? null,
     messages: entries.map((e) => e.message),

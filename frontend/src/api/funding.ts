@@ -14,33 +14,34 @@ type Schemas = components['schemas']
 /** The verified or pending bank (status verified, unverified, verification_failed…). */
 export type FundingSource = Schemas['FundingSourceInfo']
 export type FinancialStatus = Schemas['FinancialStatusOut']
-/** A deposit or withdrawal (`type`; `source_name` 'bank' or 'balance', the Vitrine account). */
-export type Transfer = Omit<Schemas['TransferOut'], 'type'> & { type: TransferType }
+/** A deposit or withdrawal (`type`, a TransferType the schema types as a string; `source_name` 'bank' or 'balance',
+ * the Vitrine account). */
+export type Transfer = Schemas['TransferOut']
 
 const user = (id: number) => ({ params: { path: { user_id: id } } })
 
 export const getFundingSource = async (userId: number): Promise<FundingSource | null> =>
-  (await call<Schemas['FundingSourceOut']>(api.GET('/api/users/{user_id}/financials/funding-source', user(userId)))).info ?? null
+  (await call(api.GET('/api/users/{user_id}/financials/funding-source', user(userId)))).info ?? null
 
-export const getFinancialStatus = (userId: number) => call<FinancialStatus>(api.GET('/api/users/{user_id}/financials/status', user(userId)))
+export const getFinancialStatus = (userId: number) => call(api.GET('/api/users/{user_id}/financials/status', user(userId)))
 
 export type Receipt = Schemas['ReceiptOut']
 export type ReceiptsPage = Schemas['TransactionsOut']
 
 /** One page of receipts, newest first (GET /api/users/{id}/financials/transactions). */
 export const getTransactions = (userId: number, page = 1) =>
-  call<ReceiptsPage>(api.GET('/api/users/{user_id}/financials/transactions', { params: { path: { user_id: userId }, query: { page } } }))
+  call(api.GET('/api/users/{user_id}/financials/transactions', { params: { path: { user_id: userId }, query: { page } } }))
 
 export const createTransfer = (type: TransferType, amount: string) =>
-  call<Transfer>(api.POST('/api/dwolla/transfers/', { body: { type, amount } }))
+  call(api.POST('/api/dwolla/transfers/', { body: { type, amount } }))
 
 export const verifyMicroDeposits = (value1: string, value2: string) =>
-  call<Schemas['VerifiedOut']>(api.POST('/api/dwolla/micro-deposits/', { body: { value1, value2 } }))
+  call(api.POST('/api/dwolla/micro-deposits/', { body: { value1, value2 } }))
 
-export const removeBank = () => call<Schemas['Detail']>(api.DELETE('/api/dwolla/bank-funding-source/'))
+export const removeBank = () => call(api.DELETE('/api/dwolla/bank-funding-source/'))
 
 export const requestUpload = (body: { file_name: string; content_type: string; document_type: string }) =>
-  call<Schemas['UploadTicketOut']>(api.POST('/api/users/files/', { body }))
+  call(api.POST('/api/users/files/', { body }))
 
 /** PUTs the file to its upload address with its content type; resolves on HTTP 200 only. */
 export function putFile(url: string, file: Blob, contentType: string, onProgress: (fraction: number) => void): Promise<void> {

@@ -122,7 +122,8 @@ export function refreshedTokenMiddleware(port: SessionPort): Middleware {
         return undefined
       }
       if (!data || typeof data !== 'object' || Array.isArray(data) || !('token' in data)) return undefined
-      const { token, ...rest } = data as Record<string, unknown>
+      const { token } = data
+      const rest = Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'token'))
       if (typeof token === 'string' && token && port.token() !== null && tokenOf(request) === port.token()) {
         port.setToken(token)
       }

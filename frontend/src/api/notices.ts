@@ -10,7 +10,7 @@ import type { components } from './schema.gen'
 export type Notice = components['schemas']['NoticePublic']
 export type Notices = components['schemas']['NoticesPublic']
 
-export const listNotices = () => call<Notices>(api.GET('/api/notifications/'))
+export const listNotices = () => call(api.GET('/api/notifications/'))
 
 /** Marks the caller's notices up to `upTo` (the newest the list showed) read; answers the list as it is now. */
-export const markNoticesRead = (upTo: number) => call<Notices>(api.POST('/api/notifications/read/', { body: { up_to: upTo } }))
+export const markNoticesRead = (upTo: number) => call(api.POST('/api/notifications/read/', { body: { up_to: upTo } }))

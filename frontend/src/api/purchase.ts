@@ -3,7 +3,7 @@
  * into the app's types: the flow start with a body, the gift code check, the store's products and orders, and the
  * user's investments.
  */
-import { call, send } from './call'
+import { answered, call, send } from './call'
 import { api } from './client'
 import { errorFromResponse, readError } from './errors'
 import type { MerchOrder } from '../domain/merchandise'
@@ -21,7 +21,6 @@ export type GainLoss = components['schemas']['GainLossOut']
 /** A store product (the inventory check's answer). */
 export type StoreProduct = components['schemas']['ProductOut']
 
-export type MerchOrderAnswer = components['schemas']['MerchandiseOrderPublic']
 
 export type GiftAnswer = { ok: true; gift: PurchaseGift } | { ok: false; message: string }
 
@@ -30,8 +29,8 @@ const GIFT_FAILED = 'Sorry, something went wrong'
 /** The provider's answer to a gift code: the gift, or its message (the first error). Network failures throw. */
 export async function validateGiftCode(redeemCode: string, assetId: number): Promise<GiftAnswer> {
   const result = await send(api.POST('/api/promocode/validate/', { body: { redeemCode, asset: assetId } }))
-  if (result.response.ok) {
-    const data = result.data as components['schemas']['GiftOut']
+  if (answered(result)) {
+    const { data } = result
     return { ok: true, gift: { value: data.value ?? '0', redeemCode: data.redeemCode || redeemCode, assetTicker: data.assetTicker } }
   }
   if (result.response.status >= 500 || result.response.status === 401) throw errorFromResponse(result.response.status, result.error)
@@ -40,17 +39,17 @@ export async function validateGiftCode(redeemCode: string, assetId: number): Pro
 
 /** The store's products with these ids (the inventory check). */
 export async function getMerchProducts(ids: readonly number[]): Promise<StoreProduct[]> {
-  const data = await call<components['schemas']['ProductsOut']>(api.GET('/api/merchandising/products/', { params: { query: { id: [...ids] } } }))
+  const data = await call(api.GET('/api/merchandising/products/', { params: { query: { id: [...ids] } } }))
   return data.items
 }
 
-export const createMerchOrder = (body: MerchOrder) => call<MerchOrderAnswer>(api.POST('/api/merchandising/orders/', { body }))
+export const createMerchOrder = (body: MerchOrder) => call(api.POST('/api/merchandising/orders/', { body }))
 
 /** GET /api/users/{id}/investments: the offering purchases (newest first), the holdings per financial instrument
  * (newest activity first) and the exited investments. */
 export const getUserInvestments = (userId: number) =>
-  call<Investments>(api.GET('/api/users/{user_id}/investments', { params: { path: { user_id: userId } } }))
+  call(api.GET('/api/users/{user_id}/investments', { params: { path: { user_id: userId } } }))
 
 /** GET /api/users/{id}/investments/performance/gain-loss: the all-time gain/loss. */
 export const getGainLoss = (userId: number) =>
-  call<GainLoss>(api.GET('/api/users/{user_id}/investments/performance/gain-loss', { params: { path: { user_id: userId } } }))
+  call(api.GET('/api/users/{user_id}/investments/performance/gain-loss', { params: { path: { user_id: userId } } }))

@@ -40,7 +40,7 @@ async function readPortfolio(userId: number): Promise<PortfolioData> {
     getFinancialStatus(userId),
     getUserInvestments(userId),
   ])
-  const pendingTransfers = Array.isArray(balance.pending_info) ? (balance.pending_info as Transfer[]) : []
+  const pendingTransfers = Array.isArray(balance.pending_info) ? balance.pending_info : []
   return { balance, pendingTransfers, source, status, holdings: investments.holdings, exited: investments.exited }
 }
 

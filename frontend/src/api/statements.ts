@@ -13,10 +13,10 @@ const user = (id: number) => ({ params: { path: { user_id: id } } })
 
 export const getForms = (userId: number, kind: FormKind) =>
   kind === 'statements'
-    ? call<Form[]>(api.GET('/api/users/{user_id}/financials/forms/statements', user(userId)))
-    : call<Form[]>(api.GET('/api/users/{user_id}/financials/forms/taxforms', user(userId)))
+    ? call(api.GET('/api/users/{user_id}/financials/forms/statements', user(userId)))
+    : call(api.GET('/api/users/{user_id}/financials/forms/taxforms', user(userId)))
 
 export const getFormUrl = (userId: number, fileKey: string) =>
-  call<components['schemas']['FormUrlOut']>(
+  call(
     api.GET('/api/users/{user_id}/financials/forms/statements/{file_key}', { params: { path: { user_id: userId, file_key: fileKey } } }),
   )

@@ -25,14 +25,14 @@ export async function listOrders(accountId: string, query: { asset?: number; act
   const q: { asset?: number; active?: boolean } = {}
   if (query.asset !== undefined) q.asset = query.asset
   if (query.active !== undefined) q.active = query.active
-  const answer = await call<{ data: Order[] }>(
+  const answer = await call(
     api.GET('/api/financial-accounts/{account_id}/orders', { params: { path: { account_id: accountId }, query: q } }),
   )
   return answer.data
 }
 
 export async function getOrder(accountId: string, orderId: string): Promise<Order> {
-  const answer = await call<{ data: Order }>(
+  const answer = await call(
     api.GET('/api/financial-accounts/{account_id}/orders/{order_id}', {
       params: { path: { account_id: accountId, order_id: orderId } },
     }),
@@ -40,40 +40,35 @@ export async function getOrder(accountId: string, orderId: string): Promise<Orde
   return answer.data
 }
 
-export async function cancelOrder(accountId: string, orderId: string): Promise<{ data: Order; cancel: string }> {
-  return call<{ data: Order; cancel: string }>(
+export const cancelOrder = (accountId: string, orderId: string) =>
+  call(
     api.DELETE('/api/financial-accounts/{account_id}/orders/{order_id}', {
       params: { path: { account_id: accountId, order_id: orderId } },
     }),
   )
-}
 
 export async function confirmOrder(orderId: string): Promise<Order> {
-  const answer = await call<{ data: Order }>(api.POST('/api/trading/orders/{order_id}/confirm/', { params: { path: { order_id: orderId } } }))
+  const answer = await call(api.POST('/api/trading/orders/{order_id}/confirm/', { params: { path: { order_id: orderId } } }))
   return answer.data
 }
 
 export async function getOrderBook(instrumentId: string): Promise<OrderBook> {
-  const answer = await call<{ data: OrderBook }>(
+  const answer = await call(
     api.GET('/api/financial-instruments/securities/{instrument_id}/markets/order-book', { params: { path: { instrument_id: instrumentId } } }),
   )
   return answer.data
 }
 
 export async function getPositions(accountId: string): Promise<Position[]> {
-  const answer = await call<{ data: Record<string, Position> }>(
-    api.GET('/api/financial-accounts/{account_id}/positions', { params: { path: { account_id: accountId } } }),
-  )
+  const answer = await call(api.GET('/api/financial-accounts/{account_id}/positions', { params: { path: { account_id: accountId } } }))
   return Object.values(answer.data)
 }
 
-export async function getWindow(windowId: string): Promise<TradingWindowInfo> {
-  return call<TradingWindowInfo>(api.GET('/api/trading/windows/{window_id}/', { params: { path: { window_id: windowId } } }))
-}
+export const getWindow = (windowId: string) => call(api.GET('/api/trading/windows/{window_id}/', { params: { path: { window_id: windowId } } }))
 
 /** A traded asset's issue price and one close per trading day (the Graph slide's "TRADING ON VITRINE"). */
 export async function getPriceHistory(instrumentId: string): Promise<PriceHistory> {
-  const answer = await call<{ data: PriceHistory }>(
+  const answer = await call(
     api.GET('/api/financial-instruments/securities/{instrument_id}/markets/pricing/history', { params: { path: { instrument_id: instrumentId } } }),
   )
   return answer.data

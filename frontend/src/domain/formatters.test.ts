@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressLine, digitsOnly, formatDob, formatMoney, formatPhone, formatSsn, maskSsn } from './formatters'
+import { addressLine, digitsOnly, formatDob, formatMoneyInput, formatPhone, formatSsn, maskSsn } from './formatters'
 
 describe('phone', () => {
   it.each([
@@ -59,15 +59,15 @@ describe('ssn', () => {
 
 describe('money, zip and address', () => {
   it('money is digits with $', () => {
-    expect(formatMoney('')).toBe('')
-    expect(formatMoney('$')).toBe('')
-    expect(formatMoney('5')).toBe('$5')
-    expect(formatMoney('52000')).toBe('$52,000')
-    expect(formatMoney('$1,234,567')).toBe('$1,234,567')
-    expect(formatMoney('12.50')).toBe('$1,250')
-    expect(formatMoney('007')).toBe('$7')
-    expect(formatMoney(0)).toBe('$0')
-    expect(formatMoney(null)).toBe('')
+    expect(formatMoneyInput('')).toBe('')
+    expect(formatMoneyInput('$')).toBe('')
+    expect(formatMoneyInput('5')).toBe('$5')
+    expect(formatMoneyInput('52000')).toBe('$52,000')
+    expect(formatMoneyInput('$1,234,567')).toBe('$1,234,567')
+    expect(formatMoneyInput('12.50')).toBe('$1,250')
+    expect(formatMoneyInput('007')).toBe('$7')
+    expect(formatMoneyInput(0)).toBe('$0')
+    expect(formatMoneyInput(null)).toBe('')
   })
   it('digits only, with a maximum', () => {
     expect(digitsOnly('9a4-1056', 5)).toBe('94105')

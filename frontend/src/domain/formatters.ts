@@ -1,4 +1,5 @@
 /** Input formatting of the profile fields (spec doc 2 §5): what the field shows while the person types. */
+import { formatMoney } from './money'
 
 export function digitsOnly(value: string, max = Infinity): string {
   return value.replace(/\D/g, '').slice(0, max)
@@ -56,10 +57,10 @@ export function maskSsn(value: string): string {
     .concat(value.slice(7))
 }
 
-/** A digits-only money input shown with '$' and thousands separators ('52000' → '$52,000'). */
-export function formatMoney(value: string | number | null | undefined): string {
-  const d = digitsOnly(String(value ?? ''), 12).replace(/^0+(?=\d)/, '')
-  return d ? `$${d.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}` : ''
+/** A digits-only money input shown as whole dollars ('52000' → '$52,000'; domain/money.ts formats it). */
+export function formatMoneyInput(value: string | number | null | undefined): string {
+  const d = digitsOnly(String(value ?? ''), 12)
+  return d ? formatMoney(d, { wholeDollars: true }) : ''
 }
 
 /** The address line keeps the text before the first comma (a pasted full address keeps its street part). */

@@ -56,11 +56,28 @@ describe('money', () => {
     expect(formatMoney('-3')).toBe('-$3.00')
     expect(formatMoney(null)).toBe('—')
   })
+  it('rounds the exact decimal half up to the cent, where a float would not', () => {
+    expect(formatMoney(0.1 + 0.2)).toBe('$0.30')
+    expect(formatMoney('1.005')).toBe('$1.01') // the float 1.005 is 1.00499999999999989…
+    expect(formatMoney(1.005)).toBe('$1.01')
+    expect(formatMoney('2.675')).toBe('$2.68')
+    expect(formatMoney('-1.005')).toBe('-$1.01')
+    expect(formatMoney('12345678901234567.89')).toBe('$12,345,678,901,234,567.89') // a float: …568.00
+    expect(formatMoney('abc')).toBe('—')
+    expect(formatMoney('')).toBe('—')
+  })
+  it('whole dollars for the money inputs', () => {
+    expect(formatMoney('52000', { wholeDollars: true })).toBe('$52,000')
+    expect(formatMoney('999999999999', { wholeDollars: true })).toBe('$999,999,999,999')
+  })
   it('abbreviates thousands and millions', () => {
     expect(formatAmountShort('950')).toBe('$950')
     expect(formatAmountShort(12500)).toBe('$12.5K')
     expect(formatAmountShort('125000.00')).toBe('$125K')
     expect(formatAmountShort(1_250_000)).toBe('$1.25M')
+    expect(formatAmountShort('1005')).toBe('$1.01K') // floats: 1.005 rounds to $1K
+    expect(formatAmountShort('-12500')).toBe('-$12.5K')
+    expect(formatAmountShort('1234567890123.45')).toBe('$1234567.89M')
   })
 })
 

@@ -71,23 +71,24 @@ export function FlowRenderer({ kind, base, registry, exitTo, name, start, search
     document.title = `${title} · Vitrine`
   }, [title])
 
+  const { busyStep, submit: submitStep, back: goBack, refresh } = flow
   const api = useMemo<FlowStepApi | null>(() => {
     if (!state) return null
     const first = state.steps.find((s) => s.state !== 'skipped')?.id
     const canGoBack = definition?.back !== false && state.step !== first
     // a move started on another step (e.g. the one before, whose new state arrived first by the events) is not this step's
-    const stepBusy = flow.busyStep === state.step ? busy : null
-    const submit = (fields: StepFields) => flow.submit(state.step, fields)
+    const stepBusy = busyStep === state.step ? busy : null
+    const submit = (fields: StepFields) => submitStep(state.step, fields)
     return {
       state,
       values: state.values ?? {},
       context: state.context ?? {},
       busy: stepBusy,
       submit,
-      back: canGoBack ? () => void flow.back() : null,
-      refresh: flow.refresh,
+      back: canGoBack ? () => void goBack() : null,
+      refresh,
     }
-  }, [state, definition, busy, flow.busyStep, flow.submit, flow.back, flow.refresh])
+  }, [state, definition, busy, busyStep, submitStep, goBack, refresh])
 
   if (flow.openFailed) {
     return (

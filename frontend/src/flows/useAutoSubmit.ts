@@ -1,5 +1,5 @@
 /** A step that submits itself ({}) once the move that brought the flow there has finished; `retry` after a failure. */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useFlowStep } from './stepContext'
 
 export function useAutoSubmit(): { failed: boolean; retry: () => void; busy: boolean } {
@@ -11,11 +11,14 @@ export function useAutoSubmit(): { failed: boolean; retry: () => void; busy: boo
     const outcome = await submit({})
     if (outcome?.kind !== 'state') setFailed(true)
   }
-  useEffect(() => {
-    if (sent.current || busy !== null) return
+  // once, the first time the flow is idle: with the step's latest `submit`, yet not re-run when it changes
+  const submitOnce = useEffectEvent(() => {
+    if (sent.current) return
     sent.current = true
     void go()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  })
+  useEffect(() => {
+    if (busy === null) submitOnce()
   }, [busy])
   return { failed, retry: () => void go(), busy: busy === 'submit' }
 }

@@ -6,7 +6,7 @@
  * only when it changes: a state that arrives again with the same step (the stream, a poll, a move's own answer) must
  * not undo a history move still waiting for the flow to be idle.
  */
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef } from 'react'
 import { useLocation, useNavigate, useNavigationType } from 'react-router'
 import { resyncAction, stepFromPath, stepPath, visibleSteps } from './paths'
 import type { FlowController } from './useFlow'
@@ -73,12 +73,14 @@ export function useFlowUrlSync(flow: FlowController, base: string, exitTo: strin
     deferred.current = busyRef.current === null ? null : move
     if (deferred.current === null) move()
   })
-  useEffect(() => {
-    // a change of the rendered location (a link, or a history move React Router committed)
+  const onLocation = useEffectEvent(() => {
     const path = location.pathname
     const pop = navigationType === 'POP'
     request.current(() => resync.current(path, pop))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  })
+  useEffect(() => {
+    // a change of the rendered location (a link, or a history move React Router committed): each has its own key
+    onLocation()
   }, [key])
   useEffect(() => {
     // a browser history move, from the browser's URL: React Router commits a location in a transition, so our push of

@@ -12,7 +12,7 @@ import { AuthLayout } from './AuthLayout'
 type State = { status: 'loading' } | { status: 'confirmed'; email: string | null } | { status: 'failed'; message: string }
 
 // one POST per key, even when React mounts the page twice
-const confirmations = new Map<string, Promise<{ email?: string }>>()
+const confirmations = new Map<string, Promise<{ email?: string | null }>>()
 
 function confirmOnce(key: string) {
   let pending = confirmations.get(key)

@@ -7,7 +7,7 @@
  */
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
 import { useUser } from '../../app/account/userContext'
 import { homeScreenQuery } from '../../api/queries'
@@ -31,12 +31,13 @@ function useAtsStartUpCheck(flag: number | undefined): void {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const userId = user?.id ?? null
-  useEffect(() => {
-    if (flag === undefined || userId === null) return
+  const openWhenDue = useEffectEvent((known: number, id: number) => {
     const state: AtsState = { from: pathname }
-    if (cardsDue(flag, userId, localStorage, Date.now()).length > 0) navigate(ATS_PATH, { state })
-    // checked once the flag and the user are known
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (cardsDue(known, id, localStorage, Date.now()).length > 0) navigate(ATS_PATH, { state })
+  })
+  // checked once the flag and the user are known (not again on a move to another page)
+  useEffect(() => {
+    if (flag !== undefined && userId !== null) openWhenDue(flag, userId)
   }, [flag, userId])
 }
 

@@ -6,7 +6,7 @@
  * a disabled button with the reason.
  */
 import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
 import { useUser } from '../../app/account/userContext'
 import type { Asset } from '../../api/types'
@@ -60,11 +60,12 @@ export function InvestButton({ asset }: { asset: Asset }) {
 
   // arriving from the free-share popup: straight into the purchase, which moves past its intro by itself
   const openPurchase = (location.state as AssetPageState | null)?.openPurchase === true
-  useEffect(() => {
-    if (!openPurchase || !open) return
+  const investFromPopup = useEffectEvent(() => {
     navigate(location.pathname, { replace: true, state: null })
     void invest({ autoForward: true })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  })
+  useEffect(() => {
+    if (openPurchase && open) investFromPopup()
   }, [openPurchase, open])
 
   return (

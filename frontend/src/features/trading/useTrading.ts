@@ -8,7 +8,7 @@
  * (the confirm-trade popup), as does `subscribed` (a window may have moved on before the stream listened).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { keys } from '../../api/queryKeys'
 import { financialAccountId, getOrderBook, getPositions, listOrders, type Order, type OrderBook, type Position } from '../../api/trading'
 import type { Asset, User } from '../../api/types'
@@ -49,7 +49,7 @@ export function useTrading(user: User | null, assetId: number | null, instrument
   const accountId = financialAccountId(user)
   const queryClient = useQueryClient()
   const [live, setLive] = useState(false)
-  const key = keys.tradingView(userId ?? 0, assetId, instrumentId)
+  const key = useMemo(() => keys.tradingView(userId ?? 0, assetId, instrumentId), [userId, assetId, instrumentId])
 
   const query = useQuery({
     queryKey: key,
@@ -69,9 +69,7 @@ export function useTrading(user: User | null, assetId: number | null, instrument
 
   const write = useCallback(
     (change: (view: TradingView) => TradingView) => queryClient.setQueryData<TradingView>(key, (view) => change(view ?? { orders: [], book: null, positions: [] })),
-    // the key's parts are the dependencies
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, userId, assetId, instrumentId],
+    [queryClient, key],
   )
   const patch = useCallback((next: Order) => void write((v) => ({ ...v, orders: mergeOrder(v.orders, next) })), [write])
   const writeMarket = useCallback(
@@ -96,9 +94,7 @@ export function useTrading(user: User | null, assetId: number | null, instrument
   const readAfresh = useCallback(async () => {
     await queryClient.cancelQueries({ queryKey: key, exact: true })
     await refetch()
-    // the key's parts are the dependencies
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryClient, refetch, userId, assetId, instrumentId])
+  }, [queryClient, refetch, key])
 
   useEffect(() => {
     if (userId === null) return undefined

@@ -3,7 +3,7 @@
  * ?public_token=&account_id=, submitted at once and removed from the URL) or the routing number by hand.
  */
 import { Badge, Box, Button, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { errorMessage } from '../../../api/errors'
 import { bankLinkUrl } from '../../../flows/api'
@@ -33,7 +33,7 @@ export function ConnectBankStep() {
   }
 
   // back from the provider's page: submit its token once, and take it out of the URL
-  useEffect(() => {
+  const takeProviderReply = useEffectEvent(() => {
     const token = params.get('public_token')
     const cancelled = params.get('status') === 'cancelled'
     if (handled.current || (!token && !cancelled)) return
@@ -41,7 +41,9 @@ export function ConnectBankStep() {
     navigate(location.pathname, { replace: true })
     if (token) void send({ method: 'provider', public_token: token, account_id: params.get('account_id') ?? '' })
     else setMessages([CANCELLED])
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  })
+  useEffect(() => {
+    takeProviderReply()
   }, [])
 
   const signIn = async () => {

@@ -1,6 +1,6 @@
 /** Annual income and individual net worth: money inputs (digits only, shown with '$'); both under $10,001 → the risk alert. */
 import { Text } from '@chakra-ui/react'
-import { digitsOnly, formatMoney } from '../../../domain/formatters'
+import { digitsOnly, formatMoneyInput } from '../../../domain/formatters'
 import { meansSchema } from '../../../domain/profileSchemas'
 import { useFlowStep } from '../../../flows/stepContext'
 import { StepForm } from '../../../flows/StepForm'
@@ -10,7 +10,7 @@ import { riskAlertFor } from './riskAlert'
 
 export function EmploymentDetailsStep() {
   const { values } = useFlowStep()
-  const initial = withSaved({ pretaxAnnualIncome: '', liquidNetWorth: '' }, values, { pretaxAnnualIncome: formatMoney, liquidNetWorth: formatMoney })
+  const initial = withSaved({ pretaxAnnualIncome: '', liquidNetWorth: '' }, values, { pretaxAnnualIncome: formatMoneyInput, liquidNetWorth: formatMoneyInput })
   return (
     <StepForm
       initialValues={initial}
@@ -19,14 +19,14 @@ export function EmploymentDetailsStep() {
       toPayload={(v) => ({ pretaxAnnualIncome: digitsOnly(v.pretaxAnnualIncome), liquidNetWorth: digitsOnly(v.liquidNetWorth) })}
     >
       <Text color="fg.muted">Regulations ask us to make sure investing suits your situation. Round numbers are fine.</Text>
-      <TextField name="pretaxAnnualIncome" label="Annual income (before taxes)" inputMode="numeric" placeholder="$0" format={formatMoney} autoComplete="off" />
+      <TextField name="pretaxAnnualIncome" label="Annual income (before taxes)" inputMode="numeric" placeholder="$0" format={formatMoneyInput} autoComplete="off" />
       <TextField
         name="liquidNetWorth"
         label="Individual net worth"
         helper="Excluding your primary residence"
         inputMode="numeric"
         placeholder="$0"
-        format={formatMoney}
+        format={formatMoneyInput}
         autoComplete="off"
       />
     </StepForm>

@@ -6,7 +6,7 @@
  */
 import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useUser } from '../../../app/account/userContext'
 import { merchProductsQuery } from '../../../api/queries'
 import { APP_STORE_URL, PLAY_STORE_URL } from '../../../config'
@@ -51,14 +51,15 @@ export function CongratsStep() {
   }
 
   // 'finish' pressed while the stock check was running: go on once it has answered
-  useEffect(() => {
-    if (upsell !== 'waiting' || offer.status !== 'ready') return
-    if (offer.products.length > 0 && asset) setUpsell('open')
+  const goOn = useEffectEvent((products: MerchProduct[]) => {
+    if (products.length > 0 && asset) setUpsell('open')
     else {
       setUpsell('done')
       finish()
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  })
+  useEffect(() => {
+    if (upsell === 'waiting' && offer.status === 'ready') goOn(offer.products)
   }, [upsell, offer])
 
   const onFinish = () => {

@@ -12,7 +12,7 @@ import { NO_BANK, shortfall as shortfallOf } from '../purchase'
 import { StepActions } from '../../../flows/StepActions'
 import { FormAlert } from '../../../ui/forms/FormAlert'
 import { useFlowStep } from '../../../flows/stepContext'
-import { SummaryRow } from '../SummaryRow'
+import { SummaryRow } from '../../../ui/SummaryRow'
 import { text } from '../context'
 
 export function NotEnoughCashStep() {

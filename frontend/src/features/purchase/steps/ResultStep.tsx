@@ -9,7 +9,7 @@ import { StepActions } from '../../../flows/StepActions'
 import { useFlowStep } from '../../../flows/stepContext'
 import type { FlowState } from '../../../flows/types'
 import { num, purchaseAsset, strings, text } from '../context'
-import { SummaryRow } from '../SummaryRow'
+import { SummaryRow } from '../../../ui/SummaryRow'
 
 export const ERROR_TITLE = 'An error has occurred'
 

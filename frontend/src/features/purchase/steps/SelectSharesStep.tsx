@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { useFormikContext } from 'formik'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { formatMoney } from '../../../domain/money'
 import { giftFrom, initialShares, MAXIMUM_REACHED, purchaseCost, type Gift } from '../purchase'
 import { selectSharesSchema } from '../purchaseSchemas'
@@ -34,16 +34,20 @@ export function SelectSharesStep() {
   const [giftOpen, setGiftOpen] = useState(false)
 
   // offered once per flow, a second after arriving, when the page was opened for a gift
-  useEffect(() => {
-    if (!options.offerGift || !giftAllowed || gift || maximumReached) return undefined
+  /** The session key marking the offer made, or null when there is none to make (decided on arriving). */
+  const giftOfferKey = useEffectEvent((): string | null => {
+    if (!options.offerGift || !giftAllowed || gift || maximumReached) return null
     const key = `giftOffered:${state.flow_id}`
-    if (sessionStorage.getItem(key)) return undefined
+    return sessionStorage.getItem(key) ? null : key
+  })
+  useEffect(() => {
+    const key = giftOfferKey()
+    if (key === null) return undefined
     const timer = window.setTimeout(() => {
       sessionStorage.setItem(key, '1')
       setGiftOpen(true)
     }, GIFT_OFFER_DELAY_MS)
     return () => window.clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const schema = useMemo(() => selectSharesSchema(max, maximumReached), [max, maximumReached])

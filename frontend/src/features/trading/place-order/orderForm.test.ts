@@ -58,6 +58,14 @@ describe('the select step rules', () => {
     expect(await errorsOf(ask, { orderType: 'LIMIT', units: '5', unitPrice: '10.00' })).toEqual({})
   })
 
+  it('compares the cost with the cash exactly, where cents as numbers round (past 2^53 cents)', async () => {
+    const rich = bid({ available_cash: '90071992547409.92' })
+    // 3 × 30023997515803.31 = 90071992547409.93: one cent more than the cash (as floats both are 9007199254740992 cents)
+    expect(await errorsOf(rich, { orderType: 'LIMIT', units: '3', unitPrice: '30023997515803.31' })).toEqual({ unitPrice: MESSAGES.funds })
+    expect(await errorsOf(bid({ available_cash: '90071992547409.93' }), { orderType: 'LIMIT', units: '3', unitPrice: '30023997515803.31' })).toEqual({})
+    expect(await errorsOf(bid({ available_cash: '0.30' }), { orderType: 'LIMIT', units: '3', unitPrice: '0.10' })).toEqual({})
+  })
+
   it('allows Instant Buy only when an ask rests, and then sends only the type', async () => {
     expect(await errorsOf(bid(), { orderType: 'INSTANT', units: '', unitPrice: '' })).toEqual({ orderType: MESSAGES.instant_unavailable })
     const withAsk = bid({ lowest_ask: '10.05', instant_available: true, default_order_type: 'INSTANT' })
@@ -92,6 +100,17 @@ describe('prices and costs', () => {
     expect(estimatedCost(1, '10.05')).toBe('10.05')
     expect(estimatedCost('x', '1.00')).toBeNull()
     expect(cents('12.3')).toBe(1230)
+  })
+
+  it('counts money exactly where JavaScript numbers drift', () => {
+    expect(estimatedCost(3, '0.10')).toBe('0.30') // 3 × 0.1 is 0.30000000000000004 as a float
+    expect(estimatedCost('3', '30023997515803.31')).toBe('90071992547409.93') // floats: …409.92
+    expect(estimatedCost(1_000_000_007, '99999.99')).toBe('99999990699999.93')
+    expect(cents('0.29')).toBe(29) // 0.29 × 100 is 28.999999999999996 as a float
+    expect(cents('1.005')).toBeNull()
+    expect(roundUpToTick(0.1 + 0.2)).toBe('0.30')
+    expect(roundUpToTick('1.005')).toBe('1.05')
+    expect(priceOnBlur('1234567890123.01')).toBe('1234567890123.05')
   })
 
   it("links the words 'FUND YOUR ACCOUNT' in the insufficient-funds message", () => {

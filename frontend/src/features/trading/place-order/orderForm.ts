@@ -1,9 +1,11 @@
 /**
  * The order wizard's select screen (spec doc 3 §5 "Order form", §4.3): typed reads of the step's context, the Yup
  * rules built from the messages the server sends in that context (domain/trading/order_rules.py is their one home), the
- * price grid (step 0.05, shown rounded up), the estimated cost, and the summary's result texts.
+ * price grid (step 0.05, shown rounded up), the estimated cost (exact decimals, domain/money.ts), and the summary's
+ * result texts.
  */
 import * as Yup from 'yup'
+import { Big, toMoney } from '../../../domain/money'
 import { orderRules } from '../../../domain/rules.gen'
 
 export type Side = 'BID' | 'ASK'
@@ -94,36 +96,46 @@ export function unitsHelper(ctx: Pick<SelectContext, 'side' | 'minUnits' | 'maxU
   return ctx.maxUnits === ctx.minUnits ? `${max} ${ctx.maxUnits === 1 ? 'share' : 'shares'}` : `${ctx.minUnits} to ${max}`
 }
 
-/** Cents of a decimal text, or null when it is not a number with at most 2 decimals. */
-export function cents(value: string): number | null {
+/** A price or amount as typed or sent ('12.3', ' 7 '), exactly, or null when it is not a number with at most 2 decimals. */
+export function price(value: string): Big | null {
   const v = value.trim()
-  if (!/^\d+(\.\d{0,2})?$/.test(v)) return null
-  const [whole, frac = ''] = v.split('.')
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'))
+  return /^\d+(\.\d{0,2})?$/.test(v) ? new Big(v) : null
 }
 
-const TICK_CENTS = Math.round(Number(orderRules.TICK) * 100) // domain/trading/order_rules.py's tick, generated
+/** Cents of a decimal text, or null when it is not a number with at most 2 decimals. */
+export function cents(value: string): number | null {
+  const p = price(value)
+  return p === null ? null : p.times(100).toNumber()
+}
+
+const TICK = new Big(orderRules.TICK) // domain/trading/order_rules.py's tick, generated
+
+/** On the grid, rounded up; digits past a hundredth of a cent are noise (a float's 0.07 is 0.07000000000000000666). */
+function upToTick(amount: Big): string {
+  return amount.round(4, Big.roundHalfUp).div(TICK).round(0, Big.roundUp).times(TICK).toFixed(2)
+}
 
 /** The price on the $0.05 grid, rounded up (as the form displays a default price), to 2 decimals. */
 export function roundUpToTick(value: string | number): string {
-  const n = typeof value === 'number' ? value : Number(value)
-  if (!Number.isFinite(n) || n <= 0) return '0.00'
-  const c = Math.round(n * 1e6) / 1e4 // cents, float noise removed
-  return (Math.ceil(c / TICK_CENTS - 1e-9) * TICK_CENTS / 100).toFixed(2)
+  const amount = toMoney(value)
+  return amount === null || amount.lte(0) ? '0.00' : upToTick(amount)
 }
 
 /** What the price field shows once it loses the focus: a number on the grid (rounded up), else what was typed. */
 export function priceOnBlur(value: string): string {
-  const c = cents(value)
-  return c === null || c <= 0 ? value.trim() : roundUpToTick(c / 100)
+  const p = price(value)
+  return p === null || p.lte(0) ? value.trim() : upToTick(p)
 }
 
+const wholeUnits = (units: string | number): number =>
+  typeof units === 'number' ? units : /^\d+$/.test(units.trim()) ? Number(units) : NaN
+
 /** Estimated cost = shares × price (2 decimals), or null while either is not a number. */
-export function estimatedCost(units: string | number, price: string): string | null {
-  const u = typeof units === 'number' ? units : /^\d+$/.test(units.trim()) ? Number(units) : NaN
-  const c = cents(price)
-  if (!Number.isInteger(u) || c === null) return null
-  return ((u * c) / 100).toFixed(2)
+export function estimatedCost(units: string | number, unitPrice: string): string | null {
+  const u = wholeUnits(units)
+  const p = price(unitPrice)
+  if (!Number.isInteger(u) || p === null) return null
+  return p.times(u).toFixed(2)
 }
 
 export interface SelectValues {
@@ -154,9 +166,9 @@ export function selectSchema(ctx: SelectContext) {
         s.required(m.price_required).test('price', function test(v) {
           const text = (v ?? '').trim()
           if (/^\d+\.\d{3,}$/.test(text)) return this.createError({ message: m.price_decimals })
-          const c = cents(text)
-          if (c === null || c <= 0) return this.createError({ message: m.price_required })
-          if (ctx.side === 'BID' && estimatedCostCents(this.parent as SelectValues, c) > (cents(ctx.availableCash) ?? 0)) {
+          const p = price(text)
+          if (p === null || p.lte(0)) return this.createError({ message: m.price_required })
+          if (ctx.side === 'BID' && costOf(this.parent as SelectValues, p).gt(price(ctx.availableCash) ?? 0)) {
             return this.createError({ message: m.funds })
           }
           return true
@@ -165,14 +177,14 @@ export function selectSchema(ctx: SelectContext) {
   })
 }
 
-function estimatedCostCents(values: SelectValues, priceCents: number): number {
+function costOf(values: SelectValues, unitPrice: Big): Big {
   const u = Number(values.units)
-  return Number.isInteger(u) ? u * priceCents : 0
+  return Number.isInteger(u) ? unitPrice.times(u) : new Big(0)
 }
 
 /** Spec §5: Review is disabled while the price is 0 or less, or while an error shows (the busy state is the renderer's). */
 export function reviewDisabled(values: SelectValues, errorShowing: boolean): boolean {
-  return errorShowing || (values.orderType === 'LIMIT' && (cents(values.unitPrice) ?? 0) <= 0)
+  return errorShowing || (values.orderType === 'LIMIT' && (price(values.unitPrice)?.lte(0) ?? true))
 }
 
 /** What the form submits: an instant buy sends only its type (1 share at the lowest ask, decided by the server). */
