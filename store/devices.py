@@ -8,7 +8,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from store.models import DeviceToken
+from store.app_models import DeviceToken
 
 
 async def register(db: AsyncSession, user_id: int, registration_id: str) -> None:

@@ -18,7 +18,7 @@ from api.deps import CurrentCaller, Db, State
 from api.errors import ApiError, ErrorItem
 from api.schemas import Body
 from domain.analytics import MAX_BATCH, AnalyticsName, client_time_error, kind_error
-from store.models import AnalyticsEvent
+from store.app_models import AnalyticsEvent
 
 router = APIRouter(tags=["analytics"])
 PATH = "/api/analytics/events/"

@@ -8,7 +8,8 @@ from alembic import context
 from sqlalchemy import create_engine, pool
 from sqlmodel import SQLModel
 
-import store.content_models  # noqa: F401 - the tables in SQLModel's metadata
+import store.app_models  # noqa: F401 - the tables in SQLModel's metadata
+import store.content_models  # noqa: F401
 import store.home_models  # noqa: F401
 import store.models  # noqa: F401
 import store.trading.models  # noqa: F401

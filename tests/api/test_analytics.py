@@ -15,7 +15,7 @@ from api.routes.analytics import EMPTY, TOO_MANY, AnalyticsRecords, AnalyticsSto
 from api.state import AppState
 from config import Settings
 from domain.analytics import BAD_TIME, MAX_BATCH, AnalyticsName
-from store.models import AnalyticsEvent
+from store.app_models import AnalyticsEvent
 from tests.api.accounts import signup
 from tests.api.apps import api_with, client, random_address
 from tests.api.documented import conforms

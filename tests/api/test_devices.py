@@ -12,8 +12,8 @@ from sqlmodel import col
 
 from api.state import AppState
 from domain.devices import EMPTY, MALFORMED, MAX_REGISTRATION_ID, TOO_LONG
+from store.app_models import DeviceToken
 from store.devices import tokens_of
-from store.models import DeviceToken
 from tests.api.accounts import signup
 from tests.error_shape import field_errors, first_message
 

@@ -13,7 +13,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import JSON, Column, MetaData, create_engine
 from sqlmodel import SQLModel
 
-import store.content_models  # noqa: F401 - the tables in SQLModel's metadata
+import store.app_models  # noqa: F401 - the tables in SQLModel's metadata
+import store.content_models  # noqa: F401
 import store.home_models  # noqa: F401
 import store.models  # noqa: F401
 import store.trading.models  # noqa: F401
