@@ -11,7 +11,8 @@ from typing import Any
 import httpx
 from sqlalchemy import func, select
 from sqlmodel import col
-from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
+from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle, WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
 
 from api.state import AppState
 from config import Settings
@@ -119,8 +120,17 @@ async def test_a_flow_continues_as_new_where_it_was(api: httpx.AsyncClient, temp
         state = await handle.execute_update(OnboardingWorkflow.submit, StepSubmission(step, PROFILE[step]))
     assert state.step == "date-of-birth"
     runs = await continued(temporal_client, handle)
-    state = await handle.execute_update(OnboardingWorkflow.submit,
-                                        StepSubmission("date-of-birth", PROFILE["date-of-birth"]))
+
+    async def submitted() -> Any:  # the new run refuses Updates until it has loaded (409 NotReady): try again
+        try:
+            return await handle.execute_update(OnboardingWorkflow.submit,
+                                               StepSubmission("date-of-birth", PROFILE["date-of-birth"]))
+        except WorkflowUpdateFailedError as exc:
+            if isinstance(exc.cause, ApplicationError) and exc.cause.type == "NotReady":
+                return None
+            raise
+
+    state = await eventually(submitted)
     assert state.step == "home-address" and state.version > 3
     back = await handle.execute_update(OnboardingWorkflow.back)
     back = await handle.execute_update(OnboardingWorkflow.back)
