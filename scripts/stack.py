@@ -424,12 +424,13 @@ class Stack:
             self.redis_dir.mkdir(parents=True, exist_ok=True)
             self.start("redis", self.command("redis"))
         self.start("temporal", self.command("temporal"))
-        self.ready("redis")
-        self.ready("temporal")
+        # the database made while Temporal starts (neither needs the other)
         if not self.p.persistent:
             self.reset()
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
         self.run_once("seed", [PY, "-m", "store.seed"])
+        self.ready("redis")
+        self.ready("temporal")
         for name in ("providers", "worker", "api"):
             self.start(name, self.command(name))
         if self.p.frontend:
