@@ -26,11 +26,12 @@ lint:
 	@$(PY) scripts/export_openapi.py --check
 	@cd frontend && npm run -s lint
 
-# two pytest-xdist workers, each a session of its own (database, Redis, Temporal server, providers: tests/conftest.py);
+# three pytest-xdist workers on two cores (most tests wait on timers and processes), each a session of its own
+# (database, Redis, Temporal server, providers: tests/conftest.py);
 # a module's tests on one worker, the chaos package's on one, the longest first; then the 30 slowest tests' times
 test-python:
 	$(STAGE)
-	@$(PY) -m pytest -n $${VITRINE_TEST_WORKERS:-2} --dist loadgroup --no-loadscope-reorder --durations=30
+	@$(PY) -m pytest -n $${VITRINE_TEST_WORKERS:-3} --dist loadgroup --no-loadscope-reorder --durations=30
 
 test-frontend:
 	$(STAGE)

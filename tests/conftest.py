@@ -178,7 +178,7 @@ def _group(item: pytest.Item) -> str:
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own, which turns the groups into the scopes it hands out
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (`make test-python`: `-n 2 --dist loadgroup --no-loadscope-reorder`), a module's tests stay on
+    """Under pytest-xdist (`make test-python`: `-n 3 --dist loadgroup --no-loadscope-reorder`), a module's tests stay on
     one worker (its module fixtures start once), the chaos package's on one worker (one stack of processes; its PII
     scan reads what the others left), and the longest groups go first. A plain run keeps the collection's order."""
     for item in items:
