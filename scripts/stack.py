@@ -205,9 +205,16 @@ class Stack:
             self.env["VITRINE_PASSWORD_HASH_PROFILE"] = TEST_ONLY_CHEAP  # argon2id at its cheapest (store/passwords)
             # browser tests: no market maker moving the books under them (the ATS schema is dropped in up())
             self.env["PROVIDERS_ATS_MARKET_MAKER"] = "false"
-            self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "2", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",
-                             "PROVIDERS_DOCUMENT_REVIEW_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "2",
-                             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "2",
+            # a deposit settles 3 s after it is made (the funding test sees it Pending first); the workflows poll the
+            # provider every second (the webhooks come too)
+            self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "1", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",
+                             "PROVIDERS_DOCUMENT_REVIEW_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "1",
+                             "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "1",
+                             # the catalogue's Redis copy lives 2 s, not 15: a catalogue read racing the market
+                             # refresher right after a test moves the ATS's clock could keep the old phase (Post Only
+                             # after the open) in Redis for the whole copy's life, and the asset page showed it ~15 s
+                             # (measured: the list read 0.4 s after moveMarketTo('open') said Post Only until 15.5 s)
+                             "VITRINE_CATALOGUE_CACHE_SECONDS": "2",
                              # long demo hours (1 h post-only, 1 h open, 30 min CONFIRMATION) that real time never
                              # crosses during a test: the browser tests move the ATS's clock (POST /sandbox/ats/clock,
                              # frontend/e2e/trading-helpers.mjs's DEMO_HOURS mirrors these) from phase to phase; a

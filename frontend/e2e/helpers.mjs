@@ -47,6 +47,8 @@ export async function launch(variant) {
   const context = await (await browser).newContext(options)
   context.setDefaultTimeout(20_000)
   context.setDefaultNavigationTimeout(30_000)
+  const TRACE = process.env.E2E_TRACE
+  if (TRACE) await context.tracing.start({ snapshots: false, screenshots: false, sources: false })
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
@@ -60,6 +62,7 @@ export async function launch(variant) {
   })
   page.on('requestfailed', (r) => note(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`))
   const close = async () => {
+    if (TRACE) await context.tracing.stop({ path: `${TRACE}/${path.basename(process.argv[1] ?? 'x')}-${variant.name}-${Date.now()}.zip` }).catch((e) => console.error('trace', e))
     await context.close().catch(() => undefined)
   }
   return { context, page, problems, trail, close }
