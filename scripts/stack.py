@@ -210,10 +210,10 @@ class Stack:
             self.env.update({"PROVIDERS_MICRO_DEPOSIT_DELAY_SECONDS": "1", "PROVIDERS_TRANSFER_SETTLE_SECONDS": "3",
                              "PROVIDERS_DOCUMENT_REVIEW_SECONDS": "2", "VITRINE_TRANSFER_POLL_SECONDS": "1",
                              "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "1",
-                             # the catalogue's Redis copy lives 2 s, not 15: a catalogue read racing the market
-                             # refresher right after a test moves the ATS's clock could keep the old phase (Post Only
-                             # after the open) in Redis for the whole copy's life, and the asset page showed it ~15 s
-                             # (measured: the list read 0.4 s after moveMarketTo('open') said Post Only until 15.5 s)
+                             # the catalogue's Redis copy lives 2 s, not 15: after a test moved the ATS's clock the
+                             # first trading test's asset page showed the old phase 14 s (≈ 0 since). A move to the
+                             # open is still seen ≈ 14.5 s late (the list read 0.4 s after it says Post Only until
+                             # ≈ 15 s): another cause, not found yet
                              "VITRINE_CATALOGUE_CACHE_SECONDS": "2",
                              # long demo hours (1 h post-only, 1 h open, 30 min CONFIRMATION) that real time never
                              # crosses during a test: the browser tests move the ATS's clock (POST /sandbox/ats/clock,
