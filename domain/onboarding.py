@@ -26,7 +26,7 @@ def needs_bank(f: Facts) -> bool:
 
 
 def _name_phone(v: Mapping[str, Any], _: Facts) -> Errors:
-    errors = r.required(v, {"first_name": "First name is required", "last_name": "Last name is required"})
+    errors = r.required(v, {"first_name": r.FIRST_NAME_REQUIRED, "last_name": r.LAST_NAME_REQUIRED})
     if err := r.phone_error(r.text(v, "phone_number")):
         errors["phone_number"] = err
     return errors
@@ -59,7 +59,7 @@ def _choice(name: str, options: tuple[str, ...], message: str) -> Any:
 
 
 def _employer(v: Mapping[str, Any], _: Facts) -> Errors:
-    return r.length_errors(v, {"employer": "Employer", "occupationOrJobTitle": "Occupation"})
+    return r.length_errors(v, {"employer": r.EMPLOYER_LABEL, "occupationOrJobTitle": r.OCCUPATION_LABEL})
 
 
 def _means(v: Mapping[str, Any], _: Facts) -> Errors:
@@ -73,17 +73,21 @@ def _risk(v: Mapping[str, Any], _: Facts) -> Errors:
     return {"riskToleranceLevel": r.RISK_ALERT_CONSERVATIVE} if level == "CONSERVATIVE" else {}
 
 
+PROVIDER, MANUAL = "provider", "manual"
+CONNECT_METHODS = (PROVIDER, MANUAL)  # the bank linked through the provider's page, or its numbers typed in
+
+
 def _connect(v: Mapping[str, Any], _: Facts) -> Errors:
     method = v.get("method")
-    if method == "provider":
-        return {} if r.text(v, "public_token") else {"public_token": "Link your bank to continue"}
-    return {} if method == "manual" else {"method": "Choose how to connect your bank"}
+    if method == PROVIDER:
+        return {} if r.text(v, "public_token") else {"public_token": r.LINK_BANK_REQUIRED}
+    return {} if method in CONNECT_METHODS else {"method": r.BANK_METHOD_REQUIRED}
 
 
 def _bank_info(v: Mapping[str, Any], _: Facts) -> Errors:
-    return {**r.required(v, {"nameOnAccount": "Name on account is required"}),
-            **r.digits_errors(v, "routingNumber", "Routing number", 9, 9),
-            **r.digits_errors(v, "accountNumber", "Account number", 4, 17)}
+    return {**r.required(v, {"nameOnAccount": r.NAME_ON_ACCOUNT_REQUIRED}),
+            **r.digits_errors(v, "routingNumber", r.ROUTING_NUMBER_LABEL, 9, 9),
+            **r.digits_errors(v, "accountNumber", r.ACCOUNT_NUMBER_LABEL, 4, 17)}
 
 
 STEPS: tuple[Step, ...] = (

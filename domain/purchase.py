@@ -36,7 +36,14 @@ VERIFY_BANK = "You must add or verify your bank account prior to investing"
 SIGNATURE_FAILED_TITLE = "Unable to purchase the share"
 SIGNATURE_FAILED = "There was a problem with the e-signature provider. Please contact support."
 IO_NOT_AVAILABLE = "Initial Offering Investments are Not Yet Available in your State"
+STATE_TITLE = "State Availability Issue"
+FUNDED_TITLE = "Asset Funded"
+FUNDED_MESSAGE = "This offering is fully funded."
 PURCHASE_ERROR_TITLE = "An error has occurred"
+# templates: {n} a share count, {ticker} the asset's ticker
+TOO_MANY = "You can buy at most {n} shares"
+ONLY_LEFT = "Only {n} shares are left."
+FOREIGN_GIFT = 'This promo code is only valid for asset "{ticker}".'
 ERROR_TITLES = {"NoFreePromocodesException": "Promo Code Not Valid", "BaseException": NOT_ENOUGH_SHARES}
 
 
@@ -51,15 +58,15 @@ class Hold:
 
 
 def too_many(n: int) -> str:
-    return f"You can buy at most {n} shares"
+    return TOO_MANY.format(n=n)
 
 
 def only_left(n: int) -> str:
-    return f"Only {n} shares are left."
+    return ONLY_LEFT.format(n=n)
 
 
 def foreign_gift(ticker: str) -> str:
-    return f'This promo code is only valid for asset "{ticker}".'
+    return FOREIGN_GIFT.format(ticker=ticker)
 
 
 def price_per_share(asset_value: Decimal, number_of_shares: int) -> Decimal:
@@ -137,8 +144,11 @@ def _terms(v: Mapping[str, Any], _: Facts) -> Errors:
     return {} if v.get("agreeTerms") is True else {"agreeTerms": TERMS_REQUIRED}
 
 
+SIGNING_EVENTS = ("OK", "cancel", "decline", "error")  # what the e-signature page reports back
+
+
 def _signature_event(v: Mapping[str, Any], _: Facts) -> Errors:
-    return {} if v.get("event") in ("OK", "cancel", "decline", "error") else {"event": "Unknown signing event"}
+    return {} if v.get("event") in SIGNING_EVENTS else {"event": "Unknown signing event"}
 
 
 def _editable(step: Step) -> Step:

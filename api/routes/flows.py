@@ -16,11 +16,11 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import CurrentCaller, CurrentUser, Db, State
 from api.errors import ApiError
+from api.flow_bodies import StartBody, StepBody, step_of
 from api.flow_refusals import refusal_response
 from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.openapi_docs import FLOW_STATE, event_stream
 from api.purchase.flow import asset_of, purchase_start
-from api.schemas import JsonObject
 from api.sse import Event, EventStream, channel_events, event_source
 from api.trading.order_flow import order_start
 from clients.temporal_updates import update_once
@@ -72,7 +72,7 @@ def _state(body: bytes) -> Response:
 
 @router.post("/api/flows/{kind}", responses=FLOW_STATE)
 async def start_flow(kind: str, user: CurrentUser, state: State, db: Db,
-                     body: Annotated[JsonObject | None, Body()] = None) -> Response:
+                     body: Annotated[StartBody | None, Body()] = None) -> Response:
     """Starts the caller's flow of this kind, or returns the running one where it was (update-with-start).
     A purchase names its asset: `{"asset_id": 12}`; an order wizard its asset and side, and the order it edits:
     `{"asset_id": 12, "side": "BID", "order_id": "…"}`."""
@@ -150,9 +150,11 @@ async def publish(state: State, flow: FlowState) -> None:
 
 @router.post("/api/flows/{kind}/{flow_id}/steps/{step}", responses=FLOW_STATE)
 async def submit_step(kind: str, flow_id: str, step: str, request: Request, user: CurrentCaller, state: State,
-                      fields: Annotated[JsonObject, Body(default_factory=dict)]) -> Response:
+                      body: Annotated[StepBody, Body(default_factory=dict)]) -> Response:
     """The current step's fields → 200 FlowState, or 422 with the step's field errors in the one error shape
-    (docs/errors.md); 409 when the flow moved on or ended."""
+    (docs/errors.md); 409 when the flow moved on or ended. The body is the wizard's step body (api/flow_bodies.py):
+    `step`, when sent, is the one in the address."""
+    fields = step_of(step, body)
     for (k, s, name), action in GUESSABLE_FIELDS.items():
         if (k, s) == (kind, step) and str(fields.get(name) or "").strip():
             _owned(kind, flow_id, user)

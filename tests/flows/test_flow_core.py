@@ -12,6 +12,7 @@ from temporalio.client import Client, WorkflowHandle
 from temporalio.converter import PayloadConverter
 
 from api.deps import SESSION_EXPIRED
+from api.flow_bodies import OTHER_STEP
 from api.state import AppState
 from config import Settings
 from store.models import User
@@ -92,3 +93,18 @@ async def test_flow_calls_refuse_a_revoked_token_and_a_switched_off_account(api:
         await db.commit()
     r = await api.get(f"/api/flows/onboarding/onboarding-{other['user_id']}", headers=other["headers"])
     assert r.status_code == 401
+
+
+async def test_a_step_body_may_name_its_step_and_never_another(api: httpx.AsyncClient) -> None:
+    """The step body's discriminator (api/flow_bodies.py): the path's step is taken, the same step in the body too
+    (and stays out of the saved values), another step is refused with 422 and nothing moves."""
+    user = await signup(api)
+    flow = Flow(api, user["headers"])
+    await flow.open()
+    other = await flow.submit({"step": "ssn"}, step="intro")
+    assert other.status_code == 422, other.text
+    assert other.json()["errors"][0] == {"message": OTHER_STEP, "field": "step"}
+    moved = await flow.submit({"step": "intro"}, step="intro")
+    assert moved.status_code == 200, moved.text
+    assert moved.json()["step"] == "name-phone-info"
+    assert "step" not in moved.json()["values"].get("intro", {})

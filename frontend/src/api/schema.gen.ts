@@ -779,7 +779,8 @@ export interface paths {
         /**
          * Submit Step
          * @description The current step's fields → 200 FlowState, or 422 with the step's field errors in the one error shape
-         *     (docs/errors.md); 409 when the flow moved on or ended.
+         *     (docs/errors.md); 409 when the flow moved on or ended. The body is the wizard's step body (api/flow_bodies.py):
+         *     `step`, when sent, is the one in the address.
          */
         post: operations["submit_step_api_flows__kind___flow_id__steps__step__post"];
         delete?: never;
@@ -1949,6 +1950,11 @@ export interface components {
             text: string;
         };
         /**
+         * DocumentUploadStepBody
+         * @description A DocumentUpload step's body: the step's own fields, `step` the one in the address.
+         */
+        DocumentUploadStepBody: components["schemas"]["StepDocumentType"] | components["schemas"]["StepUpload"] | components["schemas"]["StepComplete"];
+        /**
          * EditIn
          * @description The edit payload: the new unfilled units and the unit price (2 decimals).
          */
@@ -2073,6 +2079,19 @@ export interface components {
             /** Title */
             title: string;
         };
+        /**
+         * FlowStartBody
+         * @description What starting a flow needs: nothing for a profile wizard; a purchase its asset; an order wizard its asset and
+         *     side, or the caller's order it edits (its side is the order's).
+         */
+        FlowStartBody: {
+            /** Asset Id */
+            asset_id?: number | null;
+            /** Order Id */
+            order_id?: string | null;
+            /** Side */
+            side?: ("BID" | "ASK") | null;
+        };
         /** FlowState */
         FlowState: {
             /** Context */
@@ -2123,6 +2142,11 @@ export interface components {
             /** Url */
             url: string;
         };
+        /**
+         * FundAccountStepBody
+         * @description A FundAccount step's body: the step's own fields, `step` the one in the address.
+         */
+        FundAccountStepBody: components["schemas"]["StepIntro"] | components["schemas"]["StepConnectBank"] | components["schemas"]["StepBankAccountType"] | components["schemas"]["StepBankInfo"] | components["schemas"]["StepTransfer"] | components["schemas"]["StepTransferInitiated"] | components["schemas"]["StepConfirmation"] | components["schemas"]["StepSuccess"];
         /** FundingSourceInfo */
         FundingSourceInfo: {
             /** Accountnumbertail */
@@ -2460,6 +2484,11 @@ export interface components {
             /** User Id */
             user_id: number;
         };
+        /**
+         * MakeInvestmentStepBody
+         * @description A MakeInvestment step's body: the step's own fields, `step` the one in the address.
+         */
+        MakeInvestmentStepBody: components["schemas"]["StepDwollaTos"] | components["schemas"]["StepIntro"] | components["schemas"]["StepSelectShares"] | components["schemas"]["StepNamePhoneInfo"] | components["schemas"]["StepDateOfBirth"] | components["schemas"]["StepHomeAddress"] | components["schemas"]["StepSsn"] | components["schemas"]["StepAccreditationStatus"] | components["schemas"]["StepEmploymentStatus"] | components["schemas"]["StepEmployerInformation"] | components["schemas"]["StepEmploymentDetails"] | components["schemas"]["StepRiskProfile"] | components["schemas"]["StepFinraOrSec"] | components["schemas"]["StepOrganizationName"] | components["schemas"]["StepIsShareholder"] | components["schemas"]["StepCompanyTicker"] | components["schemas"]["StepConnectBank"] | components["schemas"]["StepBankAccountType"] | components["schemas"]["StepBankInfo"] | components["schemas"]["StepConfirmation"] | components["schemas"]["StepInvestingPassport"] | components["schemas"]["StepNotEnoughCash"] | components["schemas"]["StepDocusign"] | components["schemas"]["StepSubscriptionAgreement"] | components["schemas"]["StepConfirmPurchase"] | components["schemas"]["StepSuccess"] | components["schemas"]["StepCongrats"];
         /** MarketsOut */
         MarketsOut: {
             secondaryMarket: components["schemas"]["SecondaryMarketOut"];
@@ -2553,6 +2582,11 @@ export interface components {
             /** Unread */
             unread: number;
         };
+        /**
+         * OnboardingStepBody
+         * @description A Onboarding step's body: the step's own fields, `step` the one in the address.
+         */
+        OnboardingStepBody: components["schemas"]["StepIntro"] | components["schemas"]["StepNamePhoneInfo"] | components["schemas"]["StepDateOfBirth"] | components["schemas"]["StepHomeAddress"] | components["schemas"]["StepStateAvailabilityIssue"] | components["schemas"]["StepSsn"] | components["schemas"]["StepAccreditationStatus"] | components["schemas"]["StepEmploymentStatus"] | components["schemas"]["StepEmployerInformation"] | components["schemas"]["StepEmploymentDetails"] | components["schemas"]["StepRiskProfile"] | components["schemas"]["StepFinraOrSec"] | components["schemas"]["StepOrganizationName"] | components["schemas"]["StepIsShareholder"] | components["schemas"]["StepCompanyTicker"] | components["schemas"]["StepSharePurchaseInfo"] | components["schemas"]["StepConnectBank"] | components["schemas"]["StepBankAccountType"] | components["schemas"]["StepBankInfo"] | components["schemas"]["StepConfirmation"] | components["schemas"]["StepFundAccount"];
         /**
          * OrderBook
          * @description The book's depth: asks ascending (lowest first), bids descending (highest first); `mode` POST_ONLY while
@@ -2840,6 +2874,11 @@ export interface components {
              */
             state: string;
         };
+        /**
+         * PlaceOrderStepBody
+         * @description A PlaceOrder step's body: the step's own fields, `step` the one in the address.
+         */
+        PlaceOrderStepBody: components["schemas"]["StepDwollaTos"] | components["schemas"]["StepIntro"] | components["schemas"]["StepNamePhoneInfo"] | components["schemas"]["StepDateOfBirth"] | components["schemas"]["StepHomeAddress"] | components["schemas"]["StepSsn"] | components["schemas"]["StepAccreditationStatus"] | components["schemas"]["StepEmploymentStatus"] | components["schemas"]["StepEmployerInformation"] | components["schemas"]["StepEmploymentDetails"] | components["schemas"]["StepRiskProfile"] | components["schemas"]["StepFinraOrSec"] | components["schemas"]["StepOrganizationName"] | components["schemas"]["StepIsShareholder"] | components["schemas"]["StepCompanyTicker"] | components["schemas"]["StepConnectBank"] | components["schemas"]["StepBankAccountType"] | components["schemas"]["StepBankInfo"] | components["schemas"]["StepConfirmation"] | components["schemas"]["StepInvestingPassport"] | components["schemas"]["StepSelectBid"] | components["schemas"]["StepReview"] | components["schemas"]["StepSummary"];
         /** PositionInstrument */
         PositionInstrument: {
             /** Assetid */
@@ -3142,6 +3181,540 @@ export interface components {
             next_update_timestamp: number;
             /** Update Seconds Interval */
             update_seconds_interval: number;
+        };
+        /**
+         * StepAccreditationStatus
+         * @description The `accreditation-status` step's fields (what the step's rule in domain/ reads).
+         */
+        StepAccreditationStatus: {
+            /**
+             * Accredited Status
+             * @enum {string}
+             */
+            accredited_status?: "1" | "2" | "3";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "accreditation-status";
+        };
+        /**
+         * StepBankAccountType
+         * @description The `bank-account-type` step's fields (what the step's rule in domain/ reads).
+         */
+        StepBankAccountType: {
+            /**
+             * Accounttype
+             * @enum {string}
+             */
+            accountType?: "SAVINGS" | "CHECKING";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "bank-account-type";
+        };
+        /**
+         * StepBankInfo
+         * @description The `bank-info` step's fields (what the step's rule in domain/ reads).
+         */
+        StepBankInfo: {
+            /** Accountnumber */
+            accountNumber?: string;
+            /** Nameonaccount */
+            nameOnAccount?: string;
+            /** Routingnumber */
+            routingNumber?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "bank-info";
+        };
+        /**
+         * StepCompanyTicker
+         * @description The `company-ticker` step's fields (what the step's rule in domain/ reads).
+         */
+        StepCompanyTicker: {
+            /** Publicly Traded Company Tickers */
+            publicly_traded_company_tickers?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "company-ticker";
+        };
+        /**
+         * StepComplete
+         * @description The `complete` step's fields (what the step's rule in domain/ reads).
+         */
+        StepComplete: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "complete";
+        };
+        /**
+         * StepConfirmPurchase
+         * @description The `confirm-purchase` step's fields (what the step's rule in domain/ reads).
+         */
+        StepConfirmPurchase: {
+            /** Agreeterms */
+            agreeTerms?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "confirm-purchase";
+        };
+        /**
+         * StepConfirmation
+         * @description The `confirmation` step's fields (what the step's rule in domain/ reads).
+         */
+        StepConfirmation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "confirmation";
+        };
+        /**
+         * StepCongrats
+         * @description The `congrats` step's fields (what the step's rule in domain/ reads).
+         */
+        StepCongrats: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "congrats";
+        };
+        /**
+         * StepConnectBank
+         * @description The `connect-bank` step's fields (what the step's rule in domain/ reads).
+         */
+        StepConnectBank: {
+            /** Account Id */
+            account_id?: string;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method?: "provider" | "manual";
+            /** Public Token */
+            public_token?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "connect-bank";
+        };
+        /**
+         * StepDateOfBirth
+         * @description The `date-of-birth` step's fields (what the step's rule in domain/ reads).
+         */
+        StepDateOfBirth: {
+            /** Date Of Birth */
+            date_of_birth?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "date-of-birth";
+        };
+        /**
+         * StepDocumentType
+         * @description The `document-type` step's fields (what the step's rule in domain/ reads).
+         */
+        StepDocumentType: {
+            /**
+             * Document Type
+             * @enum {string}
+             */
+            document_type?: "passport" | "idCard" | "license";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "document-type";
+        };
+        /**
+         * StepDocusign
+         * @description The `docusign` step's fields (what the step's rule in domain/ reads).
+         */
+        StepDocusign: {
+            /**
+             * Event
+             * @enum {string}
+             */
+            event?: "OK" | "cancel" | "decline" | "error";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "docusign";
+        };
+        /**
+         * StepDwollaTos
+         * @description The `dwolla-tos` step's fields (what the step's rule in domain/ reads).
+         */
+        StepDwollaTos: {
+            /** Agreedwithtos3 */
+            agreedWithTos3?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "dwolla-tos";
+        };
+        /**
+         * StepEmployerInformation
+         * @description The `employer-information` step's fields (what the step's rule in domain/ reads).
+         */
+        StepEmployerInformation: {
+            /** Employer */
+            employer?: string;
+            /** Occupationorjobtitle */
+            occupationOrJobTitle?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "employer-information";
+        };
+        /**
+         * StepEmploymentDetails
+         * @description The `employment-details` step's fields (what the step's rule in domain/ reads).
+         */
+        StepEmploymentDetails: {
+            /** Liquidnetworth */
+            liquidNetWorth?: number | string;
+            /** Pretaxannualincome */
+            pretaxAnnualIncome?: number | string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "employment-details";
+        };
+        /**
+         * StepEmploymentStatus
+         * @description The `employment-status` step's fields (what the step's rule in domain/ reads).
+         */
+        StepEmploymentStatus: {
+            /**
+             * Employmentstatus
+             * @enum {string}
+             */
+            employmentStatus?: "EMPLOYED" | "SELF_EMPLOYED" | "UNEMPLOYED" | "RETIRED" | "STUDENT";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "employment-status";
+        };
+        /**
+         * StepFinraOrSec
+         * @description The `finra-or-sec` step's fields (what the step's rule in domain/ reads).
+         */
+        StepFinraOrSec: {
+            /** Isassociated */
+            isAssociated?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "finra-or-sec";
+        };
+        /**
+         * StepFundAccount
+         * @description The `fund-account` step's fields (what the step's rule in domain/ reads).
+         */
+        StepFundAccount: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "fund-account";
+        };
+        /**
+         * StepHomeAddress
+         * @description The `home-address` step's fields (what the step's rule in domain/ reads).
+         */
+        StepHomeAddress: {
+            /** Address */
+            address?: string;
+            /** Apt */
+            apt?: string;
+            /** City */
+            city?: string;
+            /** Postal Code */
+            postal_code?: string;
+            /** State */
+            state?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "home-address";
+        };
+        /**
+         * StepIntro
+         * @description The `intro` step's fields (what the step's rule in domain/ reads).
+         */
+        StepIntro: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "intro";
+        };
+        /**
+         * StepInvestingPassport
+         * @description The `investing-passport` step's fields (what the step's rule in domain/ reads).
+         */
+        StepInvestingPassport: {
+            /** Edit */
+            edit?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "investing-passport";
+        };
+        /**
+         * StepIsShareholder
+         * @description The `is-shareholder` step's fields (what the step's rule in domain/ reads).
+         */
+        StepIsShareholder: {
+            /** Isshareholder */
+            isShareholder?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "is-shareholder";
+        };
+        /**
+         * StepNamePhoneInfo
+         * @description The `name-phone-info` step's fields (what the step's rule in domain/ reads).
+         */
+        StepNamePhoneInfo: {
+            /** First Name */
+            first_name?: string;
+            /** Last Name */
+            last_name?: string;
+            /** Phone Number */
+            phone_number?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "name-phone-info";
+        };
+        /**
+         * StepNotEnoughCash
+         * @description The `not-enough-cash` step's fields (what the step's rule in domain/ reads).
+         */
+        StepNotEnoughCash: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "not-enough-cash";
+        };
+        /**
+         * StepOrganizationName
+         * @description The `organization-name` step's fields (what the step's rule in domain/ reads).
+         */
+        StepOrganizationName: {
+            /** Sec Or Finra Organization Name */
+            sec_or_finra_organization_name?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "organization-name";
+        };
+        /**
+         * StepReview
+         * @description The `review` step's fields (what the step's rule in domain/ reads).
+         */
+        StepReview: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "review";
+        };
+        /**
+         * StepRiskProfile
+         * @description The `risk-profile` step's fields (what the step's rule in domain/ reads).
+         */
+        StepRiskProfile: {
+            /**
+             * Risktolerancelevel
+             * @enum {string}
+             */
+            riskToleranceLevel?: "CONSERVATIVE" | "MODERATE" | "GROWTH";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "risk-profile";
+        };
+        /**
+         * StepSelectBid
+         * @description The `select-bid` step's fields (what the step's rule in domain/ reads).
+         */
+        StepSelectBid: {
+            /**
+             * Ordertype
+             * @enum {string}
+             */
+            orderType?: "INSTANT" | "LIMIT";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "select-bid";
+            /** Unitprice */
+            unitPrice?: number | string;
+            /** Units */
+            units?: number | string;
+        };
+        /**
+         * StepSelectShares
+         * @description The `select-shares` step's fields (what the step's rule in domain/ reads).
+         */
+        StepSelectShares: {
+            /** Giftcode */
+            giftCode?: string;
+            /** Shares */
+            shares?: number | string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "select-shares";
+        };
+        /**
+         * StepSharePurchaseInfo
+         * @description The `share-purchase-info` step's fields (what the step's rule in domain/ reads).
+         */
+        StepSharePurchaseInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "share-purchase-info";
+        };
+        /**
+         * StepSsn
+         * @description The `ssn` step's fields (what the step's rule in domain/ reads).
+         */
+        StepSsn: {
+            /** Agreeandcontinue */
+            agreeAndContinue?: boolean;
+            /** Agreedtocustodianterms */
+            agreedToCustodianTerms?: boolean;
+            /** Agreedtopaymentterms */
+            agreedToPaymentTerms?: boolean;
+            /** Ssn */
+            ssn?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "ssn";
+        };
+        /**
+         * StepStateAvailabilityIssue
+         * @description The `state-availability-issue` step's fields (what the step's rule in domain/ reads).
+         */
+        StepStateAvailabilityIssue: {
+            /** Notify */
+            notify?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "state-availability-issue";
+        };
+        /**
+         * StepSubscriptionAgreement
+         * @description The `subscription-agreement` step's fields (what the step's rule in domain/ reads).
+         */
+        StepSubscriptionAgreement: {
+            /** Agreed */
+            agreed?: boolean;
+            /** Read Ratio */
+            read_ratio?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "subscription-agreement";
+        };
+        /**
+         * StepSuccess
+         * @description The `success` step's fields (what the step's rule in domain/ reads).
+         */
+        StepSuccess: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "success";
+        };
+        /**
+         * StepSummary
+         * @description The `summary` step's fields (what the step's rule in domain/ reads).
+         */
+        StepSummary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "summary";
+        };
+        /**
+         * StepTransfer
+         * @description The `transfer` step's fields (what the step's rule in domain/ reads).
+         */
+        StepTransfer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "transfer";
+            /** Transfer Amount */
+            transfer_amount?: number | string;
+        };
+        /**
+         * StepTransferInitiated
+         * @description The `transfer-initiated` step's fields (what the step's rule in domain/ reads).
+         */
+        StepTransferInitiated: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "transfer-initiated";
+        };
+        /**
+         * StepUpload
+         * @description The `upload` step's fields (what the step's rule in domain/ reads).
+         */
+        StepUpload: {
+            /** File Key */
+            file_key?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            step: "upload";
         };
         /** Taxonomy */
         Taxonomy: {
@@ -7093,9 +7666,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                } | null;
+                "application/json": components["schemas"]["FlowStartBody"] | null;
             };
         };
         responses: {
@@ -7530,9 +8101,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["OnboardingStepBody"] | components["schemas"]["FundAccountStepBody"] | components["schemas"]["DocumentUploadStepBody"] | components["schemas"]["MakeInvestmentStepBody"] | components["schemas"]["PlaceOrderStepBody"];
             };
         };
         responses: {

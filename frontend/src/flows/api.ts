@@ -2,7 +2,7 @@
 import { send, type Result } from '../api/call'
 import { api } from '../api/client'
 import { ApiError, errorFromResponse, readError } from '../api/errors'
-import { isFlowState, type FlowState, type StepFields, type SubmitOutcome } from './types'
+import { isFlowState, isStartBody, isStepBody, type FlowState, type StepFields, type SubmitOutcome } from './types'
 
 
 function flowState(result: Result): FlowState {
@@ -13,6 +13,7 @@ function flowState(result: Result): FlowState {
 
 /** Starts the caller's flow of this kind, or reopens the running one where it was; `body` is what starting needs (e.g. {asset_id}). */
 export async function openFlow(kind: string, body?: StepFields): Promise<FlowState> {
+  if (body && !isStartBody(body)) throw new ApiError('CLIENT', 0, null, 'Not a flow start')
   return flowState(await send(api.POST('/api/flows/{kind}', { params: { path: { kind } }, ...(body ? { body } : {}) })))
 }
 
@@ -21,8 +22,10 @@ export async function getFlow(kind: string, flowId: string): Promise<FlowState> 
 }
 
 export async function submitStep(kind: string, flowId: string, step: string, fields: StepFields): Promise<SubmitOutcome> {
+  const body = { ...fields, step }
+  if (!isStepBody(body)) throw new ApiError('CLIENT', 0, null, 'No step to submit')
   const result = await send(
-    api.POST('/api/flows/{kind}/{flow_id}/steps/{step}', { params: { path: { kind, flow_id: flowId, step } }, body: fields }),
+    api.POST('/api/flows/{kind}/{flow_id}/steps/{step}', { params: { path: { kind, flow_id: flowId, step } }, body }),
   )
   if (result.response.status === 422) return { kind: 'invalid', error: readError(result.error) }
   if (result.response.status === 409) return { kind: 'moved', error: readError(result.error) }

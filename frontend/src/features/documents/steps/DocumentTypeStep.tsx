@@ -7,6 +7,7 @@ import { StepForm } from '../../../flows/StepForm'
 import { ChoiceField, type Choice } from '../../../ui/forms/ChoiceField'
 import { withSaved } from '../../onboarding/saved'
 import { chosenType, rememberType } from '../chosenType'
+import type { StepPayload } from '../../../flows/types'
 
 const DESCRIPTIONS: Record<DocumentType, string> = {
   passport: 'The photo page of your passport',
@@ -26,9 +27,9 @@ export function DocumentTypeStep() {
     <StepForm
       initialValues={initial}
       schema={schema}
-      toPayload={(v) => {
+      toPayload={(v): StepPayload<'document-type'> => {
         rememberType(state.flow_id, v.document_type)
-        return { document_type: v.document_type }
+        return isDocumentType(v.document_type) ? { document_type: v.document_type } : {}
       }}
       submitDisabled={(v) => !isDocumentType(v.document_type)}
     >

@@ -5,6 +5,7 @@ import { amountError, amountPayload } from '../../../domain/transfers'
 import { useFlowStep } from '../../../flows/stepContext'
 import { StepForm } from '../../../flows/StepForm'
 import { AmountField } from '../../../ui/forms/AmountField'
+import type { StepPayload } from '../../../flows/types'
 
 const schema = Yup.object({
   transfer_amount: Yup.string().test('amount', function test(value) {
@@ -21,7 +22,7 @@ export function TransferStep() {
     <StepForm
       initialValues={{ transfer_amount: '' }}
       schema={schema}
-      toPayload={(v) => ({ transfer_amount: amountPayload(v.transfer_amount) })}
+      toPayload={(v): StepPayload<'transfer'> => ({ transfer_amount: amountPayload(v.transfer_amount) })}
       submitDisabled={(v) => amountError(v.transfer_amount) !== null}
       submitLabel="Transfer"
     >

@@ -10,6 +10,7 @@ import { bankLinkUrl } from '../../../flows/api'
 import { StepActions } from '../../../flows/StepActions'
 import { useFlowStep } from '../../../flows/stepContext'
 import { FormAlert } from '../../../ui/forms/FormAlert'
+import type { StepPayload } from '../../../flows/types'
 
 const CANCELLED = 'Bank sign-in was cancelled. Try again, or enter your routing number manually.'
 
@@ -23,9 +24,9 @@ export function ConnectBankStep() {
   const [method, setMethod] = useState<'provider' | 'manual' | null>(null)
   const handled = useRef(false)
 
-  const send = async (fields: Record<string, unknown>) => {
+  const send = async (fields: StepPayload<'connect-bank'>) => {
     setMessages([])
-    setMethod(fields.method as 'provider' | 'manual')
+    setMethod(fields.method ?? null)
     const outcome = await submit(fields)
     if (outcome?.kind === 'invalid' || outcome?.kind === 'moved') {
       setMessages(outcome.error.messages)

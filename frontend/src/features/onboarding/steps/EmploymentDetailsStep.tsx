@@ -7,6 +7,7 @@ import { StepForm } from '../../../flows/StepForm'
 import { TextField } from '../../../ui/forms/TextField'
 import { withSaved } from '../saved'
 import { riskAlertFor } from './riskAlert'
+import type { StepPayload } from '../../../flows/types'
 
 export function EmploymentDetailsStep() {
   const { values } = useFlowStep()
@@ -16,7 +17,7 @@ export function EmploymentDetailsStep() {
       initialValues={initial}
       schema={meansSchema}
       alertFor={riskAlertFor}
-      toPayload={(v) => ({ pretaxAnnualIncome: digitsOnly(v.pretaxAnnualIncome), liquidNetWorth: digitsOnly(v.liquidNetWorth) })}
+      toPayload={(v): StepPayload<'employment-details'> => ({ pretaxAnnualIncome: digitsOnly(v.pretaxAnnualIncome), liquidNetWorth: digitsOnly(v.liquidNetWorth) })}
     >
       <Text color="fg.muted">Regulations ask us to make sure investing suits your situation. Round numbers are fine.</Text>
       <TextField name="pretaxAnnualIncome" label="Annual income (before taxes)" inputMode="numeric" placeholder="$0" format={formatMoneyInput} autoComplete="off" />

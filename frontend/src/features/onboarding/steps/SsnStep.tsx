@@ -12,6 +12,7 @@ import { StepForm } from '../../../flows/StepForm'
 import { CheckboxField } from '../../../ui/forms/CheckboxField'
 import { TextField } from '../../../ui/forms/TextField'
 import { withSaved } from '../saved'
+import type { StepPayload } from '../../../flows/types'
 
 export function SsnStep() {
   const { values, context } = useFlowStep()
@@ -25,7 +26,7 @@ export function SsnStep() {
     <StepForm
       initialValues={initial}
       schema={schema}
-      toPayload={(v) => ({ ...v, ssn: v.ssn.trim() })}
+      toPayload={(v): StepPayload<'ssn'> => ({ ...v, ssn: v.ssn.trim() })}
       actions={migrationFlag ? () => <StepActions label="agree & continue" /> : undefined}
     >
       <Text color="fg.muted">Federal law requires us to verify the identity of every investor. Your SSN is encrypted and shown masked.</Text>

@@ -12,6 +12,7 @@ import { useFlowStep } from '../../../flows/stepContext'
 import { StepForm } from '../../../flows/StepForm'
 import { CheckboxField } from '../../../ui/forms/CheckboxField'
 import { strings, text } from '../context'
+import type { StepPayload } from '../../../flows/types'
 
 export function AgreementStep() {
   const { context } = useFlowStep()
@@ -39,7 +40,7 @@ export function AgreementStep() {
     <StepForm
       initialValues={{ agreed: false, read_ratio: 0 }}
       schema={agreementSchema}
-      toPayload={(v) => {
+      toPayload={(v): StepPayload<'subscription-agreement'> => {
         track('Agreement Signed') // 'I Agree' sent (the schema has checked the box and the reading)
         return { agreed: v.agreed, read_ratio: Math.round(Math.max(ratio, v.read_ratio) * 1000) / 1000 }
       }}

@@ -14,6 +14,7 @@ import { StepForm } from '../../../flows/StepForm'
 import { flag, num, purchaseAsset, usePurchaseOptions } from '../context'
 import { GiftCodeDialog } from '../GiftCodeDialog'
 import { ShareCounter } from '../ShareCounter'
+import type { StepPayload } from '../../../flows/types'
 
 export const GIFT_OFFER_DELAY_MS = 1_000
 
@@ -59,7 +60,7 @@ export function SelectSharesStep() {
       <StepForm<Values>
         initialValues={initial}
         schema={schema}
-        toPayload={(v) => ({ shares: Number(v.shares), giftCode: gift?.redeemCode ?? '' })}
+        toPayload={(v): StepPayload<'select-shares'> => ({ shares: Number(v.shares), giftCode: gift?.redeemCode ?? '' })}
         submitDisabled={() => maximumReached}
       >
         <Text fontSize="lg" data-testid="share-price">
