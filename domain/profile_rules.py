@@ -1,4 +1,5 @@
-"""Field rules of the profile steps and their messages (spec doc 2 §5). Mirrored by frontend/src/domain/profile.ts."""
+"""Field rules of the profile steps and their messages (spec doc 2 §5). The browser's frontend/src/domain/profile.ts
+takes them from rules.gen.ts (scripts/gen_rules.py)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,25 @@ ANSWER_REQUIRED = "Please answer this question"
 ORGANIZATION_REQUIRED = "Organization name is required"
 TICKERS_REQUIRED = "Company ticker is required"
 ACCOUNT_TYPE_REQUIRED = "Account type is required"
+FIRST_NAME_REQUIRED = "First name is required"
+LAST_NAME_REQUIRED = "Last name is required"
+ADDRESS_REQUIRED = "Address is required"
+CITY_REQUIRED = "City is required"
+STATE_REQUIRED = "State is required"
+ZIP_REQUIRED = "ZIP code is required"
+ZIP_DIGITS = "ZIP code must have 5 digits"
+NAME_ON_ACCOUNT_REQUIRED = "Name on account is required"
+LINK_BANK_REQUIRED = "Link your bank to continue"
+BANK_METHOD_REQUIRED = "Choose how to connect your bank"
+# a field's label ("Employer", "Routing number") goes in {label}; {span} is "9" or "4 to 17"
+LABEL_TOO_SHORT = "{label} should have at least 3 characters"
+LABEL_TOO_LONG = "{label} should have less than 64 characters"
+LABEL_REQUIRED = "{label} is required"
+LABEL_DIGITS = "{label} must have {span} digits"
+EMPLOYER_LABEL = "Employer"
+OCCUPATION_LABEL = "Occupation"
+ROUTING_NUMBER_LABEL = "Routing number"
+ACCOUNT_NUMBER_LABEL = "Account number"
 MEANS_THRESHOLD = 10001
 EMPLOYMENT_TYPES = ("EMPLOYED", "SELF_EMPLOYED", "UNEMPLOYED", "RETIRED", "STUDENT")
 NEEDS_EMPLOYER = frozenset({"EMPLOYED", "SELF_EMPLOYED"})
@@ -94,17 +114,17 @@ def is_po_box(value: str) -> bool:
 
 
 def address_errors(fields: Mapping[str, Any]) -> Errors:
-    errors = required(fields, {"address": "Address is required", "city": "City is required"})
+    errors = required(fields, {"address": ADDRESS_REQUIRED, "city": CITY_REQUIRED})
     for name in ("address", "apt"):
         if text(fields, name) and is_po_box(text(fields, name)):
             errors[name] = PO_BOX
     if text(fields, "state") not in STATES:
-        errors["state"] = "State is required"
+        errors["state"] = STATE_REQUIRED
     zip_code = text(fields, "postal_code")
     if not zip_code:
-        errors["postal_code"] = "ZIP code is required"
+        errors["postal_code"] = ZIP_REQUIRED
     elif not re.fullmatch(r"\d{5}", zip_code):
-        errors["postal_code"] = "ZIP code must have 5 digits"
+        errors["postal_code"] = ZIP_DIGITS
     return errors
 
 
@@ -113,9 +133,9 @@ def length_errors(fields: Mapping[str, Any], names: Mapping[str, str]) -> Errors
     for name, label in names.items():
         value = text(fields, name)
         if len(value) < 3:
-            errors[name] = f"{label} should have at least 3 characters"
+            errors[name] = LABEL_TOO_SHORT.format(label=label)
         elif len(value) > 64:
-            errors[name] = f"{label} should have less than 64 characters"
+            errors[name] = LABEL_TOO_LONG.format(label=label)
     return errors
 
 
@@ -151,8 +171,8 @@ def yes_no(fields: Mapping[str, Any], name: str) -> Errors:
 def digits_errors(fields: Mapping[str, Any], name: str, label: str, low: int, high: int) -> Errors:
     value = text(fields, name)
     if not value:
-        return {name: f"{label} is required"}
+        return {name: LABEL_REQUIRED.format(label=label)}
     if not value.isdigit() or not low <= len(value) <= high:
         span = f"{low}" if low == high else f"{low} to {high}"
-        return {name: f"{label} must have {span} digits"}
+        return {name: LABEL_DIGITS.format(label=label, span=span)}
     return {}

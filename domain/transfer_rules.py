@@ -1,4 +1,5 @@
-"""Deposit and withdrawal rules and messages (spec doc 2 §5, doc 3 §4.8, §8). Mirrored by the frontend."""
+"""Deposit and withdrawal rules and messages (spec doc 2 §5, doc 3 §4.8, §8); the browser's come from here
+through frontend/src/domain/rules.gen.ts."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ DEPOSIT_PROCESSING = ("For security purposes, deposits must fully process to you
 NO_BANK = "You must add or verify your bank account prior to investing"
 BLOCKED_STATE = "State Availability Issue: funding is not yet available in your state."
 DIRECTIONS = ("deposit", "withdrawal")
+EXCEEDS_CASH = "Your withdrawal can not exceed your available cash of {cash}."
 
 
 def parse_amount(value: Any) -> Decimal | None:
@@ -43,4 +45,4 @@ def withdrawal_error(amount: Decimal, cash: Decimal, held_deposits: Decimal, pen
         return DEPOSIT_HOLD
     if amount <= cash + pending_deposits:
         return DEPOSIT_PROCESSING
-    return f"Your withdrawal can not exceed your available cash of ${max(available, Decimal(0)):,.2f}."
+    return EXCEEDS_CASH.format(cash=f"${max(available, Decimal(0)):,.2f}")

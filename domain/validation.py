@@ -1,4 +1,5 @@
-"""Auth validation rules and their messages (spec doc 1 §5). Mirrored by frontend/src/domain/validation.ts."""
+"""Auth validation rules and their messages (spec doc 1 §5). The browser's frontend/src/domain/validation.ts takes the
+messages and the e-mail pattern from rules.gen.ts (scripts/gen_rules.py)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,13 @@ WRONG_CURRENT_PASSWORD = "Oops - Something went wrong. Please verify your passwo
 SAME_PASSWORD = "The current password and new password should be different"
 UNABLE_TO_LOGIN = "Unable to login with provided credentials"
 EMAIL_TAKEN = "A user is already registered with this e-mail address."
+# the auth service did not answer (a 503 here, a failed request in the browser)
+NETWORK_FAILURE = "Something went wrong. Please, try again later."
 
-# a standard address whose top-level domain has 2-4 letters
-_EMAIL = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,4}$")  # noqa: E501
+# a standard address whose top-level domain has 2-4 letters; the browser builds its RegExp from the same text
+EMAIL_PATTERN = r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,4}$"  # noqa: E501
+EMAIL_MAX_LENGTH = 254
+_EMAIL = re.compile(EMAIL_PATTERN)
 
 
 def normalize_email(value: str) -> str:
@@ -28,7 +33,7 @@ def normalize_email(value: str) -> str:
 
 def email_error(value: str) -> str | None:
     email = clean_text(value)
-    if len(email) > 254 or not _EMAIL.match(email):
+    if len(email) > EMAIL_MAX_LENGTH or not _EMAIL.match(email):
         return ENTER_VALID_EMAIL
     return None
 

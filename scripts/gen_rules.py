@@ -26,6 +26,10 @@ MODULES = {
     "domain.password_change": "passwordChangeRules",
     "domain.personal_info": "personalInfoRules",
     "domain.home_sections": "homeRules",
+    "domain.validation": "validationRules",
+    "domain.customer_status": "customerStatusRules",
+    "domain.access": "accessRules",
+    "domain.purchase": "purchaseRules",
 }
 
 

@@ -78,7 +78,7 @@ async def password_reset(body: EmailIn, request: Request, state: State, db: Db) 
             )
         except ProviderError:
             log.exception("password reset mail failed")
-            raise ApiError(503, "Something went wrong. Please, try again later.") from None
+            raise ApiError(503, v.NETWORK_FAILURE) from None
     return Detail(detail="Password reset e-mail has been sent.")
 
 
@@ -154,7 +154,7 @@ async def change_email(body: ChangeEmailIn, request: Request, user: CurrentUser,
                               idempotency_key=f"email-change-notice:{row.id}:{secrets.token_hex(8)}")
     except ProviderError:
         log.exception("could not tell the old address of user %s about the e-mail change", user.id)
-        raise ApiError(503, "Something went wrong. Please, try again later.") from None
+        raise ApiError(503, v.NETWORK_FAILURE) from None
     await db.commit()
     if switched:
         return Detail(detail="Your e-mail address was changed.")

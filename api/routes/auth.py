@@ -40,7 +40,7 @@ async def _start_verification(state: State, user_id: int, email_id: int, *, rese
     except Exception:  # the account is saved; the user can ask for the mail again
         log.exception("could not start e-mail verification for e-mail %s", email_id)
         if resend:
-            raise ApiError(503, "Something went wrong. Please, try again later.") from None
+            raise ApiError(503, v.NETWORK_FAILURE) from None
 
 
 @router.post("/api/v3/auth/login/", response_model=LoginOut)

@@ -26,11 +26,11 @@ def gate(p: PurchaseFacts, facts: dict[str, Any], enabled_states: list[str]) -> 
     if not p.email_verified:
         return FlowError("Verify your e-mail", "Please verify your e-mail address before investing.", "/app")
     if p.state and p.state not in enabled_states:
-        return FlowError("State Availability Issue", P.IO_NOT_AVAILABLE, "/app")
+        return FlowError(P.STATE_TITLE, P.IO_NOT_AVAILABLE, "/app")
     if not (p.asset_status == OPEN_ICO or (p.asset_status == COMING_SOON and early)):
         return FlowError("Offering not open", "This offering is not open for investment.", "/app")
     if p.progress_bar >= 100:
-        return FlowError("Asset Funded", "This offering is fully funded.", "/app")
+        return FlowError(P.FUNDED_TITLE, P.FUNDED_MESSAGE, "/app")
     if popup is not None:
         return FlowError(popup.title, popup.message, popup.action or "/app")
     return None

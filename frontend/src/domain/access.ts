@@ -1,12 +1,13 @@
-/** Special-access filtering of the catalogue (spec doc 1 §4 "Mode filtering"). Mirrors domain/access.py. */
+/**
+ * Special-access filtering of the catalogue (spec doc 1 §4 "Mode filtering"). Mirrors domain/access.py; its names and
+ * messages come from there through rules.gen.ts (generated).
+ */
 import type { AccessGroup, Asset } from '../api/types'
 import type { AppMode } from './mode'
 import { OPEN_ICO } from './assetStatus'
+import { accessRules } from './rules.gen'
 
-export const EARLY_IO = 'early_io'
-export const FREE_SHARE_PROGRAM = 'free_share_program'
-export const NOT_AUTHORISED_FOR_EARLY_ACCESS = 'Sorry, you are not authorized for early access at this time.'
-export const NO_ACCESSIBLE_ASSETS = 'Sorry, there are no assets available at this time.'
+export const { EARLY_IO, FREE_SHARE_PROGRAM, NOT_AUTHORISED_FOR_EARLY_ACCESS, NO_ACCESSIBLE_ASSETS } = accessRules
 
 const EXCLUDED_STATUSES: Record<string, readonly string[]> = {
   [EARLY_IO]: [OPEN_ICO],

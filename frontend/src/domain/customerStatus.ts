@@ -1,7 +1,10 @@
 /**
- * Payment-customer statuses (spec doc 2 §4, doc 3 §2.6): the popup each shows, as the server's
- * domain/customer_status.py, and the document-needed statuses that turn 'Transaction History' into 'Upload ID'.
+ * Payment-customer statuses (spec doc 2 §4, doc 3 §2.6): the popup each shows, with the server's texts
+ * (domain/customer_status.py through rules.gen.ts, generated), and the document-needed statuses that turn
+ * 'Transaction History' into 'Upload ID'.
  */
+import { customerStatusRules as c } from './rules.gen'
+
 export interface StatusPopup {
   title: string
   message: string
@@ -9,12 +12,11 @@ export interface StatusPopup {
   action: string | null
 }
 
-const DOCUMENT_NEEDED = ['document', 'document-required', 'retry-document']
-
 export function isDocumentNeeded(status: string | null | undefined): boolean {
-  return DOCUMENT_NEEDED.includes(status ?? '')
+  return (c.DOCUMENT_NEEDED as readonly string[]).includes(status ?? '')
 }
 
+// the browser's own: the 'Upload ID' button's popup has no server counterpart
 export const UPLOAD_ID_POPUP: StatusPopup = {
   title: 'Please Upload Photo ID',
   message: "To verify your identity we need a photo of your driver's license or another government-issued photo ID.",
@@ -25,9 +27,9 @@ export const UPLOAD_ID_POPUP: StatusPopup = {
 export function customerStatusPopup(status: string | null | undefined): StatusPopup | null {
   const s = status ?? 'not-created'
   if (s === 'verified' || s === 'not-created') return null
-  if (isDocumentNeeded(s)) return { title: 'Upload a Photo ID', message: 'To verify your identity, please upload a photo of your ID.', action: '/app/document' }
-  if (s === 'pending' || s === 'document-pending') return { title: 'Almost There', message: 'Your verification is in process; this usually takes 2-3 days.', action: null }
-  if (s === 'retry' || s === 'invalid-info') return { title: 'Please Verify Your Info', message: 'We could not verify your identity. Please check your details.', action: '/app/onboarding' }
-  if (s === 'suspended') return { title: 'Account Locked', message: 'Your account is locked for security. Please contact support.', action: null }
-  return { title: 'Something went wrong', message: 'Something went wrong. Please try again.', action: null }
+  if (isDocumentNeeded(s)) return { title: c.DOCUMENT_TITLE, message: c.DOCUMENT_MESSAGE, action: '/app/document' }
+  if (s === 'pending' || s === 'document-pending') return { title: c.PENDING_TITLE, message: c.PENDING_MESSAGE, action: null }
+  if (s === 'retry' || s === 'invalid-info') return { title: c.RETRY_TITLE, message: c.RETRY_MESSAGE, action: '/app/onboarding' }
+  if (s === 'suspended') return { title: c.SUSPENDED_TITLE, message: c.SUSPENDED_MESSAGE, action: null }
+  return { title: c.FAILED_TITLE, message: c.FAILED_MESSAGE, action: null }
 }

@@ -1,36 +1,26 @@
 /**
- * Field rules of the onboarding profile steps and their messages (spec doc 2 §5).
- * The server's domain/profile_rules.py through rules.gen.ts (generated), so both give the same message for the same
- * input; the browser-only texts below are checked against onboarding.py by profile.test.ts.
+ * Field rules of the onboarding profile steps and their messages (spec doc 2 §5): every message is the server's
+ * (domain/profile_rules.py through rules.gen.ts, generated), so both give the same message for the same input;
+ * profileSchemas.test.ts checks the schemas against the server's recorded answers.
  */
-import { APP_NAME } from '../config'
 import { STATES } from './states'
 import { profileRules } from './rules.gen'
 import { cleanText } from './text'
 
-export const PRODUCT = APP_NAME
-// the server's rules and messages (domain/profile_rules.py), generated into rules.gen.ts
 export const {
-  DOB_INVALID, DOB_FUTURE, DOB_TOO_OLD, PO_BOX, PHONE_DIGITS, SSN_FORMAT, TERMS_REQUIRED, ACCREDITATION_REQUIRED,
-  EMPLOYMENT_REQUIRED, INCOME_REQUIRED, NET_WORTH_REQUIRED, RISK_ALERT_TITLE, RISK_REQUIRED, ANSWER_REQUIRED,
-  ORGANIZATION_REQUIRED, TICKERS_REQUIRED, ACCOUNT_TYPE_REQUIRED, MEANS_THRESHOLD, EMPLOYMENT_TYPES, RISK_LEVELS,
-  ACCREDITED_STATUSES, ACCOUNT_TYPES,
+  DOB_INVALID, DOB_FUTURE, DOB_TOO_OLD, DOB_UNDER_18, PO_BOX, PHONE_DIGITS, SSN_FORMAT, TERMS_REQUIRED,
+  ACCREDITATION_REQUIRED, EMPLOYMENT_REQUIRED, INCOME_REQUIRED, NET_WORTH_REQUIRED, RISK_ALERT_TITLE,
+  RISK_ALERT_LOW_MEANS, RISK_ALERT_CONSERVATIVE, RISK_REQUIRED, ANSWER_REQUIRED, ORGANIZATION_REQUIRED,
+  TICKERS_REQUIRED, ACCOUNT_TYPE_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, ADDRESS_REQUIRED, CITY_REQUIRED,
+  STATE_REQUIRED, ZIP_REQUIRED, ZIP_DIGITS, NAME_ON_ACCOUNT_REQUIRED, LINK_BANK_REQUIRED, BANK_METHOD_REQUIRED,
+  EMPLOYER_LABEL, OCCUPATION_LABEL, ROUTING_NUMBER_LABEL, ACCOUNT_NUMBER_LABEL, MEANS_THRESHOLD, EMPLOYMENT_TYPES,
+  RISK_LEVELS, ACCREDITED_STATUSES, ACCOUNT_TYPES,
 } = profileRules
-export const DOB_UNDER_18 = `In order to invest on ${PRODUCT} you must be above the age of 18.`
-export const RISK_ALERT_LOW_MEANS =
-  'Trading involves risk that may not be suitable for investors with less than $10,000 in annual income or net worth.'
-export const RISK_ALERT_CONSERVATIVE =
-  'Trading involves a degree of risk that may not suit a conservative profile. You may edit your answer, or close this screen and continue later.'
-export const FIRST_NAME_REQUIRED = 'First name is required'
-export const LAST_NAME_REQUIRED = 'Last name is required'
-export const ADDRESS_REQUIRED = 'Address is required'
-export const CITY_REQUIRED = 'City is required'
-export const STATE_REQUIRED = 'State is required'
-export const ZIP_REQUIRED = 'ZIP code is required'
-export const ZIP_DIGITS = 'ZIP code must have 5 digits'
-export const NAME_ON_ACCOUNT_REQUIRED = 'Name on account is required'
-export const LINK_BANK_REQUIRED = 'Link your bank to continue'
-export const BANK_METHOD_REQUIRED = 'Choose how to connect your bank'
+
+/** A message template with its {label} (and {span}) filled in. */
+function fill(template: string, label: string, span = ''): string {
+  return template.replace('{label}', label).replace('{span}', span)
+}
 
 export const NEEDS_EMPLOYER: ReadonlySet<string> = new Set(['EMPLOYED', 'SELF_EMPLOYED'])
 export const SSN_RE = /^\d{3}-\d{2}-\d{4}$/
@@ -118,8 +108,8 @@ export function ssnError(value: unknown, locked: boolean): string | null {
 
 export function lengthError(value: unknown, label: string): string | null {
   const v = text(value)
-  if (v.length < 3) return `${label} should have at least 3 characters`
-  if (v.length > 64) return `${label} should have less than 64 characters`
+  if (v.length < 3) return fill(profileRules.LABEL_TOO_SHORT, label)
+  if (v.length > 64) return fill(profileRules.LABEL_TOO_LONG, label)
   return null
 }
 
@@ -144,10 +134,10 @@ export function riskError(value: unknown): string | null {
 
 export function digitsError(value: unknown, label: string, low: number, high: number): string | null {
   const v = text(value)
-  if (!v) return `${label} is required`
+  if (!v) return fill(profileRules.LABEL_REQUIRED, label)
   if (!/^\d+$/.test(v) || v.length < low || v.length > high) {
     const span = low === high ? `${low}` : `${low} to ${high}`
-    return `${label} must have ${span} digits`
+    return fill(profileRules.LABEL_DIGITS, label, span)
   }
   return null
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AnyObjectSchema } from 'yup'
 import * as r from './profile'
 import * as s from './profileSchemas'
+import answers from '../testing/onboardingAnswers.json'
 
 async function errorsOf(schema: AnyObjectSchema, values: object): Promise<Record<string, string>> {
   try {
@@ -154,5 +155,37 @@ describe('bank', () => {
       accountNumber: 'Account number must have 4 to 17 digits',
     })
     expect(await errorsOf(s.bankInfoSchema, { nameOnAccount: 'Ada', routingNumber: '011000015', accountNumber: '0001234567' })).toEqual({})
+  })
+})
+
+// the server's answers to the same fields, recorded from the api (tests/flows/test_onboarding_answers.py keeps the
+// recording true): each step's schema gives the browser the very messages the server answers with
+describe("the server's recorded answers", () => {
+  const today = r.calendarToday()
+  const schemas: Record<string, AnyObjectSchema> = {
+    'name-phone-info': s.namePhoneSchema,
+    'date-of-birth': s.dateOfBirthSchema(today),
+    'home-address': s.homeAddressSchema,
+    ssn: s.ssnSchema({ locked: false, migrationFlag: false }),
+    'accreditation-status': s.accreditationSchema,
+    'employment-status': s.employmentStatusSchema,
+    'employer-information': s.employerSchema,
+    'employment-details': s.meansSchema,
+    'risk-profile': s.riskSchema,
+    'finra-or-sec': s.associatedSchema,
+    'organization-name': s.organizationSchema,
+    'is-shareholder': s.shareholderSchema,
+    'company-ticker': s.tickersSchema,
+    'connect-bank': s.connectBankSchema,
+    'bank-account-type': s.accountTypeSchema,
+    'bank-info': s.bankInfoSchema,
+  }
+  it('cover every step with a schema', () => {
+    expect(new Set(answers.cases.map((c) => c.step))).toEqual(new Set(Object.keys(schemas)))
+  })
+  it.each(answers.cases.map((c) => [c.step, c.fields, c.errors] as const))('%s %j', async (step, fields, errors) => {
+    const schema = schemas[step]
+    if (!schema) throw new Error(`no schema for the step ${step}`)
+    expect(await errorsOf(schema, fields)).toEqual(errors)
   })
 })

@@ -54,8 +54,8 @@ export const employmentStatusSchema = Yup.object({
 })
 
 export const employerSchema = Yup.object({
-  employer: rule((v) => r.lengthError(v, 'Employer')),
-  occupationOrJobTitle: rule((v) => r.lengthError(v, 'Occupation')),
+  employer: rule((v) => r.lengthError(v, r.EMPLOYER_LABEL)),
+  occupationOrJobTitle: rule((v) => r.lengthError(v, r.OCCUPATION_LABEL)),
 })
 
 export const meansSchema = Yup.object({
@@ -85,6 +85,6 @@ export const accountTypeSchema = Yup.object({ accountType: choice(r.ACCOUNT_TYPE
 
 export const bankInfoSchema = Yup.object({
   nameOnAccount: required(r.NAME_ON_ACCOUNT_REQUIRED),
-  routingNumber: rule((v) => r.digitsError(v, 'Routing number', 9, 9)),
-  accountNumber: rule((v) => r.digitsError(v, 'Account number', 4, 17)),
+  routingNumber: rule((v) => r.digitsError(v, r.ROUTING_NUMBER_LABEL, 9, 9)),
+  accountNumber: rule((v) => r.digitsError(v, r.ACCOUNT_NUMBER_LABEL, 4, 17)),
 })

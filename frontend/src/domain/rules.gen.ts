@@ -7,6 +7,7 @@ export const transferRules = {
   DEPOSIT_HOLD: "Deposits must stay in your account for seven days before they are available for withdraw.",
   DEPOSIT_PROCESSING: "For security purposes, deposits must fully process to your cash balance before being withdrawn - this may take up to 5 business days. For immediate assistance, contact support below.",
   DIRECTIONS: ["deposit", "withdrawal"],
+  EXCEEDS_CASH: "Your withdrawal can not exceed your available cash of {cash}.",
   LIMIT_MESSAGE: "ONE-TIME TRANSFER CAN NOT EXCEED $5000",
   NO_BANK: "You must add or verify your bank account prior to investing",
   TRANSFER_LIMIT: 5000,
@@ -60,20 +61,34 @@ export const orderRules = {
 
 /** domain/profile_rules.py */
 export const profileRules = {
+  ACCOUNT_NUMBER_LABEL: "Account number",
   ACCOUNT_TYPES: ["SAVINGS", "CHECKING"],
   ACCOUNT_TYPE_REQUIRED: "Account type is required",
   ACCREDITATION_REQUIRED: "Please choose your accreditation status",
   ACCREDITED_STATUSES: ["1", "2", "3"],
+  ADDRESS_REQUIRED: "Address is required",
   ANSWER_REQUIRED: "Please answer this question",
+  BANK_METHOD_REQUIRED: "Choose how to connect your bank",
+  CITY_REQUIRED: "City is required",
   DOB_FUTURE: "Birth year should be in the past: MM/DD/YYYY",
   DOB_INVALID: "Enter a valid date: MM/DD/YYYY",
   DOB_TOO_OLD: "You aren't that old. Check your birthday: MM/DD/YYYY",
   DOB_UNDER_18: "In order to invest on Vitrine you must be above the age of 18.",
+  EMPLOYER_LABEL: "Employer",
   EMPLOYMENT_REQUIRED: "Employment status is required",
   EMPLOYMENT_TYPES: ["EMPLOYED", "SELF_EMPLOYED", "UNEMPLOYED", "RETIRED", "STUDENT"],
+  FIRST_NAME_REQUIRED: "First name is required",
   INCOME_REQUIRED: "Annual income is required",
+  LABEL_DIGITS: "{label} must have {span} digits",
+  LABEL_REQUIRED: "{label} is required",
+  LABEL_TOO_LONG: "{label} should have less than 64 characters",
+  LABEL_TOO_SHORT: "{label} should have at least 3 characters",
+  LAST_NAME_REQUIRED: "Last name is required",
+  LINK_BANK_REQUIRED: "Link your bank to continue",
   MEANS_THRESHOLD: 10001,
+  NAME_ON_ACCOUNT_REQUIRED: "Name on account is required",
   NET_WORTH_REQUIRED: "Individual net worth is required",
+  OCCUPATION_LABEL: "Occupation",
   ORGANIZATION_REQUIRED: "Organization name is required",
   PHONE_DIGITS: "Phone number must have 10 to 11 digits",
   PO_BOX: "PO Boxes are not permitted",
@@ -83,9 +98,13 @@ export const profileRules = {
   RISK_ALERT_TITLE: "Risk Profile Alert",
   RISK_LEVELS: ["CONSERVATIVE", "MODERATE", "GROWTH"],
   RISK_REQUIRED: "Please choose your risk tolerance",
+  ROUTING_NUMBER_LABEL: "Routing number",
   SSN_FORMAT: "Enter a valid SSN: 000-00-0000",
+  STATE_REQUIRED: "State is required",
   TERMS_REQUIRED: "You must agree to the terms to continue",
   TICKERS_REQUIRED: "Company ticker is required",
+  ZIP_DIGITS: "ZIP code must have 5 digits",
+  ZIP_REQUIRED: "ZIP code is required",
 } as const
 
 /** domain/password_change.py */
@@ -123,4 +142,77 @@ export const homeRules = {
   HERO_POST_ONLY: "Accepting Orders Now!",
   MARKET_OPEN: "OPEN",
   SOLD_OUT: "SOLD OUT",
+} as const
+
+/** domain/validation.py */
+export const validationRules = {
+  CURRENT_PASSWORD_REQUIRED: "Current password is required",
+  EMAIL_MAX_LENGTH: 254,
+  EMAIL_PATTERN: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,4}$",
+  EMAIL_TAKEN: "A user is already registered with this e-mail address.",
+  ENTER_PASSWORD: "Enter a password",
+  ENTER_VALID_EMAIL: "Enter a valid email address",
+  FILL_PASSWORD_FIELDS: "Please fill in password fields",
+  NETWORK_FAILURE: "Something went wrong. Please, try again later.",
+  PASSWORDS_SHOULD_MATCH: "Passwords should match",
+  PASSWORD_HINT: "Password must have an uppercase letter, a number and at least 8 characters",
+  SAME_PASSWORD: "The current password and new password should be different",
+  UNABLE_TO_LOGIN: "Unable to login with provided credentials",
+  WRONG_CURRENT_PASSWORD: "Oops - Something went wrong. Please verify your password and try again.",
+} as const
+
+/** domain/customer_status.py */
+export const customerStatusRules = {
+  DOCUMENT_MESSAGE: "To verify your identity, please upload a photo of your ID.",
+  DOCUMENT_NEEDED: ["document", "document-required", "retry-document"],
+  DOCUMENT_TITLE: "Upload a Photo ID",
+  FAILED_MESSAGE: "Something went wrong. Please try again.",
+  FAILED_TITLE: "Something went wrong",
+  PENDING_MESSAGE: "Your verification is in process; this usually takes 2-3 days.",
+  PENDING_TITLE: "Almost There",
+  RETRY_MESSAGE: "We could not verify your identity. Please check your details.",
+  RETRY_TITLE: "Please Verify Your Info",
+  SUSPENDED_MESSAGE: "Your account is locked for security. Please contact support.",
+  SUSPENDED_TITLE: "Account Locked",
+} as const
+
+/** domain/access.py */
+export const accessRules = {
+  ACCESS_TYPES: ["early_io", "free_share_program"],
+  DEFAULT: "default",
+  EARLY_IO: "early_io",
+  FREE_SHARE_PROGRAM: "free_share_program",
+  NOT_AUTHORISED_FOR_EARLY_ACCESS: "Sorry, you are not authorized for early access at this time.",
+  NO_ACCESSIBLE_ASSETS: "Sorry, there are no assets available at this time.",
+  OPEN_ICO: "Open ICO",
+  SPECIAL: "special",
+} as const
+
+/** domain/purchase.py */
+export const purchaseRules = {
+  AGREEMENT_NOT_READ: "Please scroll to the end of the agreement before agreeing.",
+  AGREEMENT_REQUIRED: "Please agree to the subscription agreement.",
+  DEFAULT_SHARES: 5,
+  FOREIGN_GIFT: "This promo code is only valid for asset \"{ticker}\".",
+  FUNDED_MESSAGE: "This offering is fully funded.",
+  FUNDED_TITLE: "Asset Funded",
+  GIFT_NOT_WITH_FREE_SHARE: "Gift codes cannot be used with a free share.",
+  GIFT_REQUIRED: "Please enter a gift code",
+  IO_NOT_AVAILABLE: "Initial Offering Investments are Not Yet Available in your State",
+  MAXIMUM_REACHED: "Sorry, looks like you've already purchased the maximum number of allowed shares.",
+  MIN_SHARES: 1,
+  NOT_ENOUGH_SHARES: "Not enough shares",
+  ONLY_LEFT: "Only {n} shares are left.",
+  PROFILE_STEP_IDS: ["name-phone-info", "date-of-birth", "home-address", "ssn", "accreditation-status", "employment-status", "employer-information", "employment-details", "risk-profile", "finra-or-sec", "organization-name", "is-shareholder", "company-ticker", "connect-bank", "bank-account-type", "bank-info", "confirmation"],
+  PURCHASE_ERROR_TITLE: "An error has occurred",
+  SHARES_MIN: "Please choose at least 1 share",
+  SIGNATURE_FAILED: "There was a problem with the e-signature provider. Please contact support.",
+  SIGNATURE_FAILED_TITLE: "Unable to purchase the share",
+  SIGNING_EVENTS: ["OK", "cancel", "decline", "error"],
+  STATE_TITLE: "State Availability Issue",
+  STEP_IDS: ["dwolla-tos", "intro", "select-shares", "name-phone-info", "date-of-birth", "home-address", "ssn", "accreditation-status", "employment-status", "employer-information", "employment-details", "risk-profile", "finra-or-sec", "organization-name", "is-shareholder", "company-ticker", "connect-bank", "bank-account-type", "bank-info", "confirmation", "investing-passport", "not-enough-cash", "docusign", "subscription-agreement", "confirm-purchase", "success", "congrats"],
+  TERMS_REQUIRED: "Please agree to the terms of service.",
+  TOO_MANY: "You can buy at most {n} shares",
+  TOS3_REQUIRED: "You must agree to the terms to continue.",
+  VERIFY_BANK: "You must add or verify your bank account prior to investing",
 } as const

@@ -7,7 +7,7 @@ import { transferRules } from './rules.gen'
 
 export const { TRANSFER_LIMIT, LIMIT_MESSAGE, AMOUNT_REQUIRED, VERIFY_EMAIL, DEPOSIT_HOLD, DEPOSIT_PROCESSING, NO_BANK, BLOCKED_STATE } =
   transferRules
-export const WITHDRAWAL_EXCEEDS_CASH = 'Your withdrawal can not exceed your available cash of '
+// the browser's own: a transfer request that failed without a server message
 export const TRANSFER_FAILED = 'Sorry, something went wrong...'
 
 export type TransferType = 'deposit' | 'withdrawal'
@@ -44,7 +44,7 @@ export function transferAmountError(type: TransferType, value: unknown, cash: nu
   const error = amountError(value)
   if (error) return error
   const cents = parseCents(value) ?? 0
-  if (type === 'withdrawal' && cents > Math.round(Math.max(cash, 0) * 100)) return `${WITHDRAWAL_EXCEEDS_CASH}${formatMoney(Math.max(cash, 0))}.`
+  if (type === 'withdrawal' && cents > Math.round(Math.max(cash, 0) * 100)) return transferRules.EXCEEDS_CASH.replace('{cash}', formatMoney(Math.max(cash, 0)))
   return null
 }
 

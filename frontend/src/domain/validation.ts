@@ -1,25 +1,21 @@
 /**
- * Auth validation rules and their messages (spec doc 1 §5, §8).
- * Mirrors domain/validation.py on the server so both give the same message for the same input.
+ * Auth validation rules and their messages (spec doc 1 §5, §8): the server's domain/validation.py through rules.gen.ts
+ * (generated), its e-mail pattern included, so both give the same message for the same input.
  */
+import { validationRules } from './rules.gen'
 import { cleanText } from './text'
 
-export const ENTER_VALID_EMAIL = 'Enter a valid email address'
-export const ENTER_PASSWORD = 'Enter a password'
-export const FILL_PASSWORD_FIELDS = 'Please fill in password fields'
-export const PASSWORDS_SHOULD_MATCH = 'Passwords should match'
-export const PASSWORD_HINT = 'Password must have an uppercase letter, a number and at least 8 characters'
-export const UNABLE_TO_LOGIN = 'Unable to login with provided credentials'
+export const { ENTER_VALID_EMAIL, ENTER_PASSWORD, FILL_PASSWORD_FIELDS, PASSWORDS_SHOULD_MATCH, PASSWORD_HINT, UNABLE_TO_LOGIN, NETWORK_FAILURE } =
+  validationRules
+// the browser's own: its fallback when a refused signup came without a message
 export const UNABLE_TO_SIGNUP = 'Unable to signup with provided credentials'
-export const NETWORK_FAILURE = 'Something went wrong. Please, try again later.'
 
-/** A standard address whose top-level domain has 2-4 letters (same pattern as the server). */
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,4}$/
+/** A standard address whose top-level domain has 2-4 letters (the server's pattern, generated). */
+const EMAIL = new RegExp(validationRules.EMAIL_PATTERN)
 
 export function emailError(value: string | undefined | null): string | null {
   const email = cleanText(value ?? '')
-  return email.length > 254 || !EMAIL.test(email) ? ENTER_VALID_EMAIL : null
+  return email.length > validationRules.EMAIL_MAX_LENGTH || !EMAIL.test(email) ? ENTER_VALID_EMAIL : null
 }
 
 export function isValidEmail(value: string | undefined | null): boolean {

@@ -3,14 +3,15 @@
  * gift code'), checked with POST /api/promocode/validate/ {redeemCode, asset}; the provider's message shows under the
  * field; a code for another asset is refused here too. A valid code is handed back as {value, redeemCode}.
  */
-import { Button, Field, Input, Stack } from '@chakra-ui/react'
-import { useId, useRef, useState, type FormEvent } from 'react'
-import { ValidationError } from 'yup'
+import { Button, Stack } from '@chakra-ui/react'
+import { Formik, type FormikHelpers } from 'formik'
+import { useEffect, useRef, type FormEvent } from 'react'
 import { track } from '../../api/analytics'
 import { validateGiftCode } from '../../api/purchase'
 import { giftAssetError, normaliseGiftCode, type Gift } from './purchase'
 import { giftCodeSchema } from './purchaseSchemas'
 import { AlertDialog } from '../../ui/AlertDialog'
+import { TextField } from '../../ui/forms/TextField'
 
 const FAILED = 'Sorry, something went wrong. Please try again.'
 
@@ -23,52 +24,71 @@ interface Props {
   onApplied: (gift: Gift) => void
 }
 
-export function GiftCodeDialog({ open, assetId, ticker, initialCode = '', onClose, onApplied }: Props) {
-  const [code, setCode] = useState(initialCode)
-  const [error, setError] = useState<string | null>(null)
-  const [checking, setChecking] = useState(false)
-  const inputRef = useRef<HTMLInputElement>(null)
-  const id = useId()
-  const ids = { control: `${id}-input`, label: `${id}-label`, errorText: `${id}-error`, helperText: `${id}-helper` }
+interface Values {
+  redeemCode: string
+}
 
-  const apply = async (e: FormEvent) => {
-    e.preventDefault()
-    // the popup is outside the step's form in the page, but React events still bubble to it
-    e.stopPropagation()
-    if (checking) return
-    let redeemCode: string
-    try {
-      redeemCode = giftCodeSchema.validateSync({ redeemCode: code }).redeemCode
-    } catch (failure) {
-      setError(failure instanceof ValidationError ? failure.message : FAILED)
-      inputRef.current?.focus()
-      return
-    }
-    setCode(redeemCode)
-    setError(null)
-    setChecking(true)
+/** The code field: typed uppercased, trimmed when left, its error read out at once. */
+const CODE_FIELD = {
+  name: 'redeemCode',
+  label: 'Gift code',
+  format: (v: string) => v.toUpperCase(),
+  normalize: normaliseGiftCode,
+  autoComplete: 'off',
+  autoCapitalize: 'characters',
+  spellCheck: false,
+  testId: 'gift-code-input',
+  errorTestId: 'gift-code-error',
+  announce: true,
+}
+
+/** Focus goes back to the field each time a submit ends with its error (the schema's or the server's). */
+function useFocusOnError(error: string | undefined, submitCount: number) {
+  const inputRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (submitCount > 0 && error) inputRef.current?.focus()
+  }, [error, submitCount])
+  return inputRef
+}
+
+export function GiftCodeDialog({ open, assetId, ticker, initialCode = '', onClose, onApplied }: Props) {
+  const apply = async (values: Values, form: FormikHelpers<Values>) => {
+    const redeemCode = normaliseGiftCode(values.redeemCode)
+    await form.setFieldValue('redeemCode', redeemCode, false)
     try {
       const answer = await validateGiftCode(redeemCode, assetId)
-      if (!answer.ok) {
-        setError(answer.message)
-        inputRef.current?.focus()
-        return
-      }
-      const foreign = giftAssetError(answer.gift, ticker)
-      if (foreign) {
-        setError(foreign)
-        inputRef.current?.focus()
+      const refusal = answer.ok ? giftAssetError(answer.gift, ticker) : answer.message
+      if (refusal || !answer.ok) {
+        form.setFieldError('redeemCode', refusal ?? FAILED)
         return
       }
       track('Promo Code Applied')
       onApplied({ value: answer.gift.value, redeemCode: answer.gift.redeemCode, assetTicker: answer.gift.assetTicker })
     } catch {
-      setError(FAILED)
-    } finally {
-      setChecking(false)
+      form.setFieldError('redeemCode', FAILED)
     }
   }
 
+  // the server's answer stays under the field until the next Apply: nothing is checked while typing
+  return (
+    <Formik<Values> initialValues={{ redeemCode: initialCode }} validationSchema={giftCodeSchema} validateOnChange={false} validateOnBlur={false} onSubmit={apply}>
+      {(form) => <GiftCodeForm open={open} checking={form.isSubmitting} error={form.errors.redeemCode} submitCount={form.submitCount} onClose={onClose} submit={form.handleSubmit} clear={() => form.setErrors({})} />}
+    </Formik>
+  )
+}
+
+interface FormProps {
+  open: boolean
+  checking: boolean
+  error: string | undefined
+  submitCount: number
+  onClose: () => void
+  submit: (e: FormEvent<HTMLFormElement>) => void
+  clear: () => void
+}
+
+function GiftCodeForm({ open, checking, error, submitCount, onClose, submit, clear }: FormProps) {
+  const inputRef = useFocusOnError(error, submitCount)
   return (
     <AlertDialog
       role="dialog"
@@ -80,9 +100,17 @@ export function GiftCodeDialog({ open, assetId, ticker, initialCode = '', onClos
       testId="gift-code-modal"
       closeButton
       initialFocusEl={() => inputRef.current}
-      onExitComplete={() => setError(null)}
+      onExitComplete={clear}
       wrap={(content) => (
-        <form onSubmit={(e) => void apply(e)} noValidate>
+        <form
+          onSubmit={(e) => {
+            // the popup is outside the step's form in the page, but React events still bubble to it
+            e.stopPropagation()
+            if (!checking) submit(e)
+            else e.preventDefault()
+          }}
+          noValidate
+        >
           {content}
         </form>
       )}
@@ -97,25 +125,7 @@ export function GiftCodeDialog({ open, assetId, ticker, initialCode = '', onClos
         </Stack>
       }
     >
-      <Field.Root invalid={error !== null} ids={ids}>
-        <Field.Label fontWeight="medium">Gift code</Field.Label>
-        <Input
-          ref={inputRef}
-          name="redeemCode"
-          value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          onBlur={() => setCode((c) => normaliseGiftCode(c))}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          size="lg"
-          bg="white"
-          data-testid="gift-code-input"
-        />
-        <div aria-live="assertive">
-          <Field.ErrorText data-testid="gift-code-error">{error}</Field.ErrorText>
-        </div>
-      </Field.Root>
+      <TextField {...CODE_FIELD} inputRef={inputRef} />
     </AlertDialog>
   )
 }

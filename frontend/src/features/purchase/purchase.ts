@@ -3,26 +3,25 @@
  * "Gift code", §8, §9; docs/purchase.md): the share counter, the cost, gift codes, the agreement's scroll gate,
  * the signing frame's messages, the messages the server answers with, and the buy button's checks.
  */
+import { purchaseRules as server } from '../../domain/rules.gen'
 import { sameAppOrigin } from '../../domain/signingCallback'
 import { cleanText } from '../../domain/text'
 
 // --- shares (doc 2 §5, §9)
-export const DEFAULT_SHARES = 5
-export const MIN_SHARES = 1
+// the server's rules and messages (domain/purchase.py, generated into rules.gen.ts); the rest here is the browser's own
+export const { DEFAULT_SHARES, MIN_SHARES, MAXIMUM_REACHED, NOT_ENOUGH_SHARES, AGREEMENT_REQUIRED, TERMS_REQUIRED, TOS3_REQUIRED, SIGNATURE_FAILED } = server
 /** the counter's auto-repeat while a − / + button is held */
 export const REPEAT_DELAY_MS = 500
 export const REPEAT_SPEED_MS = 50
 
-export const SHARES_REQUIRED = 'Please choose at least 1 share'
-export const MAXIMUM_REACHED = "Sorry, looks like you've already purchased the maximum number of allowed shares."
-export const NOT_ENOUGH_SHARES = 'Not enough shares'
+export const SHARES_REQUIRED = server.SHARES_MIN
 
 export function sharesAboveMaximum(max: number): string {
-  return `You can buy at most ${max} shares`
+  return server.TOO_MANY.replace('{n}', String(max))
 }
 
 export function sharesLeft(n: number): string {
-  return `Only ${n} shares are left.`
+  return server.ONLY_LEFT.replace('{n}', String(n))
 }
 
 /** A share count kept between 1 and `max` (a whole number); 0 when nothing may be bought (max below 1). */
@@ -79,8 +78,8 @@ export function shortfall(cash: unknown, cost: unknown): string {
 }
 
 // --- gift codes (doc 2 §5 "Gift code")
-export const GIFT_CODE_REQUIRED = 'Please enter a gift code'
-export const GIFT_WITH_FREE_SHARE = 'Gift codes cannot be used with a free share.'
+export const GIFT_CODE_REQUIRED = server.GIFT_REQUIRED
+export const GIFT_WITH_FREE_SHARE = server.GIFT_NOT_WITH_FREE_SHARE
 
 export interface Gift {
   value: string
@@ -98,7 +97,7 @@ export function giftCodeError(code: string): string | null {
 }
 
 export function foreignGiftMessage(ticker: string): string {
-  return `This promo code is only valid for asset "${ticker}".`
+  return server.FOREIGN_GIFT.replace('{ticker}', ticker)
 }
 
 const tickerKey = (ticker: string) => ticker.trim().replace(/^#/, '').toUpperCase()
@@ -121,8 +120,7 @@ export function giftFrom(value: unknown): Gift | null {
 // --- the subscription agreement (doc 2 §4 "Agreement", §9: about 86 percent, the 1.16 factor)
 export const AGREEMENT_FACTOR = 1.16
 export const AGREEMENT_THRESHOLD = 0.86
-export const SCROLL_TO_AGREE = 'Please scroll to the end of the agreement before agreeing.'
-export const AGREEMENT_REQUIRED = 'Please agree to the subscription agreement.'
+export const SCROLL_TO_AGREE = server.AGREEMENT_NOT_READ
 
 /** How far the document has been read: the bottom of the visible part over its whole height (0..1; 1 when it all fits). */
 export function readRatio(scrollTop: number, clientHeight: number, scrollHeight: number): number {
@@ -136,19 +134,15 @@ export function canAgree(ratio: number): boolean {
 }
 
 // --- the other steps' server messages
-export const TERMS_REQUIRED = 'Please agree to the terms of service.'
-export const TOS3_REQUIRED = 'You must agree to the terms to continue.'
-export const NO_BANK = 'You must add or verify your bank account prior to investing'
+export const NO_BANK = server.VERIFY_BANK
 export const PROCESSING = 'Processing, it may take a few seconds'
 export const PREPARING_SIGNATURE = 'Preparing e-signature'
 
 // --- flow failures (docs/purchase.md)
-export const PURCHASE_FAILED_TITLE = 'Unable to purchase the share'
-export const SIGNATURE_FAILED = 'There was a problem with the e-signature provider. Please contact support.'
-export const STATE_TITLE = 'State Availability Issue'
-export const STATE_UNAVAILABLE = 'Initial Offering Investments are Not Yet Available in your State'
-export const FUNDED_TITLE = 'Asset Funded'
-export const FUNDED_MESSAGE = 'This offering is fully funded.'
+export const PURCHASE_FAILED_TITLE = server.SIGNATURE_FAILED_TITLE
+export const STATE_TITLE = server.STATE_TITLE
+export const STATE_UNAVAILABLE = server.IO_NOT_AVAILABLE
+export const { FUNDED_TITLE, FUNDED_MESSAGE } = server
 
 // --- the signing frame (doc 2 §4 "E-signature result"; features/auth/SigningCallbackPage posts these)
 export type SigningEvent = 'OK' | 'cancel' | 'decline' | 'error'

@@ -1,10 +1,12 @@
 /**
  * A Formik text field in a Chakra Field: label, input, helper and error tied to the input (aria-describedby).
- * `format` rewrites what is typed (phone, date, SSN, money...); `mask` is what shows while the field is not focused.
+ * `format` rewrites what is typed (phone, date, SSN, money...), `normalize` the value when the field is left; `mask` is
+ * what shows while the field is not focused. `prefix` is shown before the input (for the eye only: the label says it);
+ * `announce` reads a new error out at once (aria-live assertive).
  */
-import { Field, Input, Text, type InputProps } from '@chakra-ui/react'
+import { Field, HStack, Input, Text, type InputProps } from '@chakra-ui/react'
 import { useField } from 'formik'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode, type Ref } from 'react'
 import { useShownError } from './useShownError'
 
 interface Props {
@@ -20,10 +22,21 @@ interface Props {
   inputMode?: InputProps['inputMode']
   maxLength?: number
   format?: (value: string) => string
+  normalize?: (value: string) => string
   mask?: (value: string) => string
+  autoFocus?: boolean
+  autoCapitalize?: string
+  spellCheck?: boolean
+  inputRef?: Ref<HTMLInputElement>
+  testId?: string
+  errorTestId?: string
+  announce?: boolean
+  prefix?: ReactNode
+  look?: Pick<InputProps, 'w' | 'textAlign' | 'fontSize' | 'fontWeight'>
 }
 
-export function TextField({ name, label, type = 'text', autoComplete, helper, placeholder, readOnly, disabled, optional, inputMode, maxLength, format, mask }: Props) {
+export function TextField(props: Props) {
+  const { name, label, type = 'text', autoComplete, helper, placeholder, readOnly, disabled, optional, inputMode, maxLength, format, normalize, mask } = props
   const [field, meta, helpers] = useField<string>(name)
   const [focused, setFocused] = useState(false)
   const error = useShownError(meta)
@@ -34,6 +47,34 @@ export function TextField({ name, label, type = 'text', autoComplete, helper, pl
   const value = field.value == null ? '' : String(field.value)
   const shown = mask && !focused && value ? mask(value) : value
   const plain = type === 'text' || type === 'tel'
+  const input = (
+    <Input
+      ref={props.inputRef}
+      name={field.name}
+      value={shown}
+      onChange={(e) => void helpers.setValue(format ? format(e.target.value) : e.target.value)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        setFocused(false)
+        if (normalize) void helpers.setValue(normalize(e.target.value), false)
+        field.onBlur(e)
+      }}
+      type={type}
+      autoComplete={autoComplete}
+      autoFocus={props.autoFocus}
+      placeholder={placeholder}
+      bg="white"
+      size="lg"
+      {...props.look}
+      inputMode={inputMode ?? (type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined)}
+      maxLength={maxLength}
+      autoCapitalize={props.autoCapitalize ?? (plain ? undefined : 'none')}
+      spellCheck={props.spellCheck ?? (plain ? undefined : false)}
+      aria-describedby={describedBy}
+      data-testid={props.testId}
+    />
+  )
+  const errorText = <Field.ErrorText data-testid={props.errorTestId}>{error}</Field.ErrorText>
   return (
     <Field.Root invalid={invalid} readOnly={readOnly} disabled={disabled} ids={ids}>
       <Field.Label fontWeight="medium">
@@ -44,28 +85,18 @@ export function TextField({ name, label, type = 'text', autoComplete, helper, pl
           </Text>
         ) : null}
       </Field.Label>
-      <Input
-        name={field.name}
-        value={shown}
-        onChange={(e) => void helpers.setValue(format ? format(e.target.value) : e.target.value)}
-        onFocus={() => setFocused(true)}
-        onBlur={(e) => {
-          setFocused(false)
-          field.onBlur(e)
-        }}
-        type={type}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        bg="white"
-        size="lg"
-        inputMode={inputMode ?? (type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined)}
-        maxLength={maxLength}
-        autoCapitalize={plain ? undefined : 'none'}
-        spellCheck={plain ? undefined : false}
-        aria-describedby={describedBy}
-      />
+      {props.prefix ? (
+        <HStack gap="1.5">
+          <Text fontSize="xl" fontWeight="semibold" aria-hidden="true">
+            {props.prefix}
+          </Text>
+          {input}
+        </HStack>
+      ) : (
+        input
+      )}
       {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
+      {props.announce ? <div aria-live="assertive">{errorText}</div> : errorText}
     </Field.Root>
   )
 }

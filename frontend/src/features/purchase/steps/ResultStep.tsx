@@ -5,13 +5,14 @@
  */
 import { Alert, Box, Button, List, Stack, Text } from '@chakra-ui/react'
 import { formatMoney } from '../../../domain/money'
+import { purchaseRules } from '../../../domain/rules.gen'
 import { StepActions } from '../../../flows/StepActions'
 import { useFlowStep } from '../../../flows/stepContext'
 import type { FlowState } from '../../../flows/types'
 import { num, purchaseAsset, strings, text } from '../context'
 import { SummaryRow } from '../../../ui/SummaryRow'
 
-export const ERROR_TITLE = 'An error has occurred'
+export const ERROR_TITLE = purchaseRules.PURCHASE_ERROR_TITLE
 
 export function resultTitle(state: FlowState): string {
   const title = text(state.context.title)
