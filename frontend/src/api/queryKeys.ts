@@ -20,6 +20,12 @@ export const keys = {
   transactions: (userId: number) => ['financials', userId, 'transactions'] as const,
   forms: (userId: number, kind: 'statements' | 'taxforms') => ['financials', userId, 'forms', kind] as const,
   fundingGate: (userId: number) => ['financials', userId, 'gate'] as const,
+  /** a wizard's flow (flows/useFlow.ts): opened with `start` (its JSON), then kept current by its event stream */
+  flow: (kind: string, start: string) => ['flow', kind, start] as const,
+  /** the catalogue's status update schedule (features/assets/catalogue/useLiveUpdates.ts): the next update's time */
+  statusUpdates: () => ['asset-status-updates'] as const,
+  /** an e-mail confirmation link's POST (features/auth/EmailConfirmPage.tsx): sent once per key */
+  emailConfirmation: (key: string) => ['email-confirmation', key] as const,
   merchProducts: (ids: readonly number[]) => ['merchandise', [...ids].sort((a, b) => a - b)] as const,
   /** one instrument's trading screen: orders, book, positions */
   trading: (userId: number) => ['trading', userId] as const,

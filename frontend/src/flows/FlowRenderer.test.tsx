@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { object, string } from 'yup'
 import { TextField } from '../ui/forms/TextField'
+import { flowStateAt } from '../testing/flows'
 import { json, loggedInEachTest, renderApp, stubApi } from '../testing/render'
 import { FlowRenderer } from './FlowRenderer'
 import { StepActions } from './StepActions'
@@ -36,22 +37,7 @@ const registry: StepRegistry = {
 }
 
 function state(step: 'intro' | 'done', version: number, values: Record<string, unknown> = {}): FlowState {
-  return {
-    flow_id: 'f1',
-    kind: 'test',
-    status: 'active',
-    step,
-    steps: [
-      { id: 'intro', state: step === 'intro' ? 'current' : 'done' },
-      { id: 'done', state: step === 'done' ? 'current' : 'todo' },
-    ],
-    values,
-    context: {},
-    waiting_for: null,
-    result: null,
-    error: null,
-    version,
-  }
+  return flowStateAt(['intro', 'done'], step, version, { values })
 }
 
 const routes = [{ path: '/app/test/*', element: <FlowRenderer kind="test" base="/app/test" registry={registry} exitTo="/app" name="Test" /> }]
@@ -105,7 +91,7 @@ describe('FlowRenderer', () => {
     fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'Ada' } })
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByRole('heading', { name: 'All set' })).toBeTruthy()
-    expect(sent).toEqual({ first_name: 'Ada' })
+    expect(sent).toEqual({ first_name: 'Ada', step: 'intro' }) // the body names its step (the union's discriminator)
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/test/done'))
 
     fireEvent.click(screen.getByTestId('flow-back'))

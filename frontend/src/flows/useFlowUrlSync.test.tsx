@@ -8,6 +8,7 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flowStateAt } from '../testing/flows'
 import type { FlowState } from './types'
 import type { FlowController } from './useFlow'
 import { useFlowUrlSync } from './useFlowUrlSync'
@@ -16,20 +17,7 @@ const STEPS = ['intro', 'ssn', 'accreditation'] as const
 type Step = (typeof STEPS)[number]
 
 function flowState(step: Step, version: number): FlowState {
-  const at = STEPS.indexOf(step)
-  return {
-    flow_id: 'onboarding-1',
-    kind: 'onboarding',
-    status: 'active',
-    step,
-    steps: STEPS.map((id, i) => ({ id, state: i < at ? 'done' : i === at ? 'current' : 'todo' })),
-    values: {},
-    context: {},
-    waiting_for: null,
-    result: null,
-    error: null,
-    version,
-  }
+  return flowStateAt(STEPS, step, version, { flow_id: 'onboarding-1', kind: 'onboarding' })
 }
 
 let update: (patch: Partial<FlowController>) => void = () => undefined

@@ -4,18 +4,22 @@ export interface FakeEventStream {
   /** stubApi's answer: a new open connection */
   answer: () => Response
   send: (event: string, data: unknown) => void
+  /** the server ends every open connection (the client connects again) */
+  drop: () => void
   /** connections opened so far */
   readonly connections: number
 }
 
 export function fakeEventStream(...initial: [string, unknown][]): FakeEventStream {
   const open: ReadableStreamDefaultController<Uint8Array>[] = []
+  let opened = 0
   const encode = (event: string, data: unknown) => new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
   return {
     answer: () => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           open.push(controller)
+          opened += 1
           for (const [event, data] of initial) controller.enqueue(encode(event, data))
         },
       })
@@ -30,8 +34,17 @@ export function fakeEventStream(...initial: [string, unknown][]): FakeEventStrea
         }
       }
     },
+    drop: () => {
+      for (const controller of open.splice(0)) {
+        try {
+          controller.close()
+        } catch {
+          // a connection the page closed
+        }
+      }
+    },
     get connections() {
-      return open.length
+      return opened
     },
   }
 }
