@@ -17,14 +17,15 @@ setup:
 	$(STAGE)
 	@scripts/setup.sh
 
+# mypy (the longest) on one core beside the other checks in turn on the other; its output follows theirs, and either
+# failing fails lint
 lint:
 	$(STAGE)
 	@.venv/bin/ruff check .
-	@.venv/bin/mypy .
-	@.venv/bin/lint-imports --no-cache
-	@$(PY) scripts/gen_rules.py --check
-	@$(PY) scripts/export_openapi.py --check
-	@cd frontend && npm run -s lint
+	@log=$$(mktemp); .venv/bin/mypy . >$$log 2>&1 & mypy=$$!; \
+		.venv/bin/lint-imports --no-cache && $(PY) scripts/gen_rules.py --check && \
+		$(PY) scripts/export_openapi.py --check && (cd frontend && npm run -s lint); rc=$$?; \
+		wait $$mypy; mrc=$$?; cat $$log; rm -f $$log; exit $$(( rc || mrc ))
 
 # three pytest-xdist workers on two cores (most tests wait on timers and processes), each a session of its own
 # (database, Redis, Temporal server, providers: tests/conftest.py);
@@ -33,9 +34,13 @@ test-python:
 	$(STAGE)
 	@$(PY) -m pytest -n $${VITRINE_TEST_WORKERS:-3} --dist loadgroup --no-loadscope-reorder --durations=30
 
+# tsc on one core; on the other Vitest (one worker: its files share the worker's modules), then the bundle (vite
+# build: `npm run build` would run tsc again); tsc's output follows theirs, and either failing fails the stage
 test-frontend:
 	$(STAGE)
-	@cd frontend && npm run -s typecheck && npm test --silent && npm run -s build >/dev/null
+	@cd frontend && log=$$(mktemp); npm run -s typecheck >$$log 2>&1 & tsc=$$!; \
+		npm test --silent -- --maxWorkers=1 && npx vite build >/dev/null; rc=$$?; \
+		wait $$tsc; trc=$$?; cat $$log; rm -f $$log; exit $$(( rc || trc ))
 	@$(PY) -m bench.bundle --no-build
 
 # the schemathesis run of `make test`, long: 200 cases per operation and phase, 20 minutes at most, a random seed

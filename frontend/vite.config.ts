@@ -38,5 +38,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    // test files share their worker's module cache rather than each importing React, Chakra and the app again
+    // (clean run on 2 cores: 275 s → 63 s); every test makes its own render, fetch stubs and storage
+    isolate: false,
   },
 })
