@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MAKE_ERROR = re.compile(r"^make(?:\[\d+\])?: \*\*\* \[(?:\S+:\d+: )?([\w.-]+)\] Error \d+")
 TAIL = 15
 LIMIT = 25  # error lines shown per tool
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # colour codes (vitest's FAIL lines start with them)
 LINT = [re.compile(p) for p in (
     r"^\S+:\d+:\d+: [A-Z]+\d+ ",  # ruff, concise
     r"^[A-Z]+\d+ (\[\*\] )?\S",  # ruff, full: the rule line ...
@@ -179,7 +180,7 @@ STAGES: dict[str, Callable[[list[str], Run], list[str]]] = {
 
 def summary(text: str, run: Run | None = None) -> list[str]:
     """The summary's lines for a failed run's log."""
-    lines = text.splitlines()
+    lines = ANSI.sub("", text).splitlines()
     failed, end = stage(lines)
     reader = STAGES.get(failed)
     details = reader(lines[:end], run or Run()) if reader else []

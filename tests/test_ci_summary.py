@@ -237,3 +237,18 @@ def test_a_stack_that_did_not_start_shows_its_cause_its_log_tail_and_the_kept_fo
         '127.0.0.1:7243: bind: address already in use"',
         "    temporal | exit status 1",
     ]
+
+
+def test_a_coloured_vitest_failure_shows_the_test_and_its_assertion() -> None:
+    log = "\n".join([
+        "[stage] test-frontend started 10:00:00 @1",
+        "\x1b[31m FAIL \x1b[39m src/features/home/Home.test.tsx > Home > shows the balance",
+        "\x1b[31mAssertionError: expected 'USD 0.00' to be 'USD 10.00'\x1b[39m",
+        "\x1b[36m ❯ src/features/home/Home.test.tsx:42:7\x1b[39m",
+        "make: *** [Makefile:39: test-frontend] Error 1",
+    ])
+    lines = summary(log)
+    assert lines[0] == "==== CI failed in stage test-frontend ===="
+    assert " FAIL  src/features/home/Home.test.tsx > Home > shows the balance" in lines
+    assert "AssertionError: expected 'USD 0.00' to be 'USD 10.00'" in lines
+    assert " ❯ src/features/home/Home.test.tsx:42:7" in lines
