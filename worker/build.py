@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+import holidays.countries  # noqa: F401 (SANDBOX)
 import httpx
 from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client
 from temporalio.worker import Worker
+from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities.bank_link import BankLinkActivities
 from activities.documents import DocumentActivities
@@ -61,6 +63,12 @@ WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, Bank
                               FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow,
                               MerchandiseOrderWorkflow, PlaceOrderWorkflow, OrderWorkflow, StatementsWorkflow,
                               CustomerProfileSyncWorkflow, AssetNoticesWorkflow)
+
+# Third-party modules a workflow reaches only through a passed-through module, and imports lazily at its first call,
+# would otherwise be imported inside the sandbox of that run ("Module … was imported after initial workflow load")
+# and again in the next. `holidays` (domain/trading/market_calendar.py, for Statements' due day) loads its country
+# calendars on demand: passed through, and its calendars loaded here once, every run finds them in the worker's modules.
+SANDBOX = SandboxedWorkflowRunner(restrictions=SandboxRestrictions.default.with_passthrough_modules("holidays"))
 
 
 @dataclass
@@ -114,7 +122,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
 
 
 def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:
-    return Worker(client, task_queue=settings.task_queue, workflows=list(WORKFLOWS),
+    return Worker(client, task_queue=settings.task_queue, workflows=list(WORKFLOWS), workflow_runner=SANDBOX,
                   activities=activities(settings, r),
                   interceptors=[StaleUpdates(), *interceptors(settings.fault_hook_dir)],
                   max_cached_workflows=settings.worker_max_cached_workflows,
