@@ -1,7 +1,10 @@
 """Helpers for the payments and bank-link tests: the real app over ASGI, a webhook receiver, a clock.
 
 Time is driven by calling ``process_due`` with a ``now`` in the future (:meth:`Sandbox.tick`); the app's
-clock (``jobs.now_epoch``) follows the same offset, so requests made after a tick happen "later"; webhooks go
+clock (``jobs.now_epoch``) is the same clock, so requests made after a tick happen "later". The clock stands still
+between ticks but for a microsecond per read, so that what happens in order has increasing times as on a real
+clock (it starts at the real time the sandbox opened): a test that asserts "not due yet" half a second before a
+retry holds on a loaded machine too. Tests of the background task open it with ``real_time=True``. Webhooks go
 to an in-process receiver (``httpx.MockTransport``) that answers the statuses queued for the event's topic
 in ``answers_by_topic``, else in ``hook_answers`` (then 200), and records every request.
 """
@@ -46,11 +49,16 @@ class Sandbox:
     hook_answers: list[int | Exception] = field(default_factory=list)
     answers_by_topic: dict[str, list[int | Exception]] = field(default_factory=dict)
     offset: float = 0.0
+    base: float | None = None  # the clock's start; None: real time (tests of the background task)
+    reads: int = 0
     received: asyncio.Event = field(default_factory=asyncio.Event)
 
     def now(self) -> float:
-        """The sandbox clock (what the app reads as ``jobs.now_epoch`` during the test): real time + offset."""
-        return time.time() + self.offset
+        """The sandbox clock (what the app reads as ``jobs.now_epoch`` during the test): its start + offset."""
+        if self.base is None:
+            return time.time() + self.offset
+        self.reads += 1
+        return self.base + self.offset + self.reads * 1e-6
 
     async def tick(self, seconds: float = 0.0) -> int:
         """Move the clock ``seconds`` forward and apply what is due then (``process_due`` with that ``now``)."""
@@ -134,7 +142,7 @@ class Sandbox:
 
 
 @asynccontextmanager
-async def open_sandbox(settings: ProvidersSettings) -> AsyncIterator[Sandbox]:
+async def open_sandbox(settings: ProvidersSettings, *, real_time: bool = False) -> AsyncIterator[Sandbox]:
     app = create_app(settings)
     holder: list[Sandbox] = []
     transport = httpx.MockTransport(lambda request: holder[0].receive(request))
@@ -144,7 +152,7 @@ async def open_sandbox(settings: ProvidersSettings) -> AsyncIterator[Sandbox]:
         httpx.AsyncClient(transport=asgi, base_url="http://providers.test") as client,
         httpx.AsyncClient(transport=transport) as hook_client,
     ):
-        sandbox = Sandbox(app, client, hook_client, settings, app.state.storage)
+        sandbox = Sandbox(app, client, hook_client, settings, app.state.storage, base=None if real_time else time.time())
         holder.append(sandbox)
         patch = pytest.MonkeyPatch()
         patch.setattr(jobs, "now_epoch", sandbox.now)

@@ -131,7 +131,7 @@ async def test_the_app_runs_the_processor_in_the_background(provider_settings: P
     fast = provider_settings.model_copy(
         update={"micro_deposit_delay_seconds": 0.3, "webhook_delay_seconds": 0.0, "processor_interval_seconds": 0.05}
     )
-    async with open_sandbox(fast) as sb, sb.app.router.lifespan_context(sb.app):
+    async with open_sandbox(fast, real_time=True) as sb, sb.app.router.lifespan_context(sb.app):
         customer = await sb.customer()
         source = await sb.bank(customer["id"])
         assert await sb.micro_amounts() == []
@@ -142,7 +142,7 @@ async def test_the_app_runs_the_processor_in_the_background(provider_settings: P
 
 async def test_no_background_processor_when_disabled(provider_settings: ProvidersSettings) -> None:
     off = provider_settings.model_copy(update={"micro_deposit_delay_seconds": 0.0, "processor_enabled": False})
-    async with open_sandbox(off) as sb, sb.app.router.lifespan_context(sb.app):
+    async with open_sandbox(off, real_time=True) as sb, sb.app.router.lifespan_context(sb.app):
         customer = await sb.customer()
         await sb.bank(customer["id"])
         await asyncio.sleep(0.3)
