@@ -156,6 +156,11 @@ class Settings(BaseSettings):
     order_queued_after_seconds: float = 10.0
     order_polls_per_run: int = 200
     order_place_tries_per_run: int = 100  # a QUEUED order's refused placements before it continues as new
+    # event-driven resting orders (issue 32): an idle order's safety read at the ATS (+ up to 20 % jitter) when no
+    # webhook, Update or reconcile signal woke it; the reconciliation schedule's interval (worker/order_reconcile.py:
+    # one listing at the ATS, a `reconcile` signal only to the orders whose ATS state differs from their view)
+    order_safety_seconds: float = 900.0
+    order_reconcile_seconds: float = 60.0
     # how long an order call waits for its workflow's answer (a query, an Update: the ATS's answer to a placement
     # included); no worker answering in time → 503 + Retry-After. Below the server's 20 s long poll, so the RPC's
     # own deadline ends the wait (a longer one: the server answers "not yet" and the SDK would poll on forever).

@@ -43,7 +43,7 @@ def purchase_input(u: User, s: Settings, a: Start) -> purchase.PurchaseInput:
 
 def order_timings(s: Settings) -> OrderTimings:
     return OrderTimings(s.order_poll_seconds, s.order_queued_after_seconds, s.order_polls_per_run,
-                        s.order_place_tries_per_run, s.activity_timeout_seconds)
+                        s.order_place_tries_per_run, s.activity_timeout_seconds, s.order_safety_seconds)
 
 
 def order_input(u: User, s: Settings, a: Start) -> place_order.PlaceOrderInput:

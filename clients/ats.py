@@ -172,6 +172,13 @@ class AtsClient:
     async def cancel_order(self, account_id: str, order_id: str) -> dict[str, Any]:
         return await self.call("DELETE", f"/financial-accounts/{account_id}/orders/{order_id}")
 
+    async def list_orders(self, *, active: bool = True, after: str | None = None, limit: int = 1000) -> dict[str, Any]:
+        """Vitrine's orders across its accounts, a page at a time (`next`: the following page's cursor, or None)."""
+        params: dict[str, Any] = {"active": "true" if active else "false", "limit": limit}
+        if after:
+            params["after"] = after
+        return await self.call("GET", "/orders", params=params)
+
     async def order_book(self, instrument_id: str) -> dict[str, Any]:
         return await self.call("GET", f"/instruments/{instrument_id}/order-book")
 

@@ -83,3 +83,4 @@ class ProvidersSettings(BaseSettings):
     ats_chaos_webhook_delay_seconds: float = 0.0
     ats_chaos_webhook_duplicate: float = 0.0
     ats_chaos_webhook_reorder: bool = False
+    ats_chaos_webhook_drop: float = 0.0

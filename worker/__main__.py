@@ -14,6 +14,7 @@ from config import Settings, get_settings
 from domain.statements import Month
 from worker.build import Resources, build_worker, worker_resources
 from worker.offerings import ensure_offerings
+from worker.order_reconcile import ensure_reconcile_schedule
 from worker.statement_schedules import catch_up_last_month, ensure_statement_schedules
 from worker.temporal import connect
 
@@ -31,6 +32,10 @@ async def start_offerings(client: Client, resources: Resources, settings: Settin
 async def start_statements(client: Client, resources: Resources, settings: Settings) -> None:
     """The statement schedules (created or updated), then last month's statements if none were made (when
     `statements_catch_up`: make dev, the browser tests); a failure is logged and the worker carries on."""
+    try:
+        await ensure_reconcile_schedule(client, settings)
+    except Exception:
+        logging.exception("could not ensure the order reconciliation schedule")
     try:
         await ensure_statement_schedules(client, settings)
         started = settings.statements_catch_up and await catch_up_last_month(

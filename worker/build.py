@@ -31,6 +31,7 @@ from activities.purchase import PurchaseActivities
 from activities.statements import StatementActivities
 from activities.trading.order import TradingActivities, activities_of
 from activities.trading.placement import PlaceOrderActivities
+from activities.trading.reconcile import ReconcileActivities
 from activities.transfers import TransferActivities
 from clients.ats import ats_client
 from clients.esign import EsignClient
@@ -56,13 +57,14 @@ from workflows.onboarding import OnboardingWorkflow
 from workflows.purchase.workflow import MakeInvestmentWorkflow
 from workflows.statements import StatementsWorkflow
 from workflows.trading.order import OrderWorkflow
+from workflows.trading.order_reconcile import OrderReconcileWorkflow
 from workflows.trading.place_order import PlaceOrderWorkflow
 from workflows.transfer import TransferWorkflow
 
 WORKFLOWS: Sequence[type] = (EmailVerificationWorkflow, OnboardingWorkflow, BankLinkWorkflow, TransferWorkflow,
                               FundAccountWorkflow, DocumentUploadWorkflow, OfferingWorkflow, MakeInvestmentWorkflow,
                               MerchandiseOrderWorkflow, PlaceOrderWorkflow, OrderWorkflow, StatementsWorkflow,
-                              CustomerProfileSyncWorkflow, AssetNoticesWorkflow)
+                              CustomerProfileSyncWorkflow, AssetNoticesWorkflow, OrderReconcileWorkflow)
 
 # Third-party modules a workflow reaches only through a passed-through module, and imports lazily at its first call,
 # would otherwise be imported inside the sandbox of that run ("Module … was imported after initial workflow load")
@@ -109,6 +111,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
     live = LiveActivities(r.redis)
     trading = TradingActivities(r.sessions, ats_client(r.http, settings), r.redis,
                                 timedelta(seconds=settings.trade_proceeds_delay_seconds))
+    reconcile = ReconcileActivities(r.sessions, ats_client(r.http, settings))
     statements = StatementActivities(r.sessions, document_files(settings))
     notices = NoticeActivities(r.sessions, r.redis, mail, settings.app_url)
     return [email.send_confirmation, email.mark_verified, email.expire_confirmations, profile.load, profile.save_step,
@@ -118,6 +121,7 @@ def activities(settings: Settings, r: Resources) -> list[Callable[..., Any]]:
             purchase.cash, purchase.passport, purchase.agree_tos3, purchase.validate_gift, purchase.invest,
             esign.prepare, esign.status, esign.void, merch.charge, merch.place, merch.refund,
             place_order.load, place_order.market, place_order.place, live.publish_flow, *activities_of(trading),
+            reconcile.reconcile_orders,
             statements.investors, statements.make, notices.claim, notices.unmailed, notices.mail]
 
 

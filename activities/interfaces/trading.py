@@ -24,6 +24,7 @@ RELEASE_RECORD = "trading.release_record"  # the end's release and the order's v
 HOLD_PLACE = "trading.hold_place"  # a new order's first view, its hold and its placement at the ATS in one activity
 SETTLE_MANY = "trading.settle_many"  # several settled executions of one order posted in one activity
 RELEASE_PART = "trading.release_part"  # the hold brought down to what the order's end and executions still need
+RECONCILE_ORDERS = "trading.reconcile_orders"  # the orders whose ATS state differs from the order list (one listing)
 
 # ApplicationError types the activities raise (non-retryable) for the workflow to act on
 HOLD_REFUSED = "HoldRefused"    # details: [code, units_available]
@@ -207,6 +208,20 @@ class ReleasePartInput:
 @dataclass
 class SettleManyAnswer:
     settled: list[str]         # the executions posted (or found posted before): all of them (a refusal fails)
+
+
+@dataclass
+class ReconcileInput:
+    page_size: int = 1000   # the ATS's open orders a page at a time (its maximum)
+    max_pages: int = 100    # bounded: 100,000 open orders at most in one reconciliation
+
+
+@dataclass
+class ReconcileAnswer:
+    differing: list[str] = field(default_factory=list)  # order ids whose ATS state differs from their view
+    held: int = 0           # open (or still settling) orders in the order list
+    open_at_ats: int = 0    # Vitrine's open orders the ATS listed
+    calls: int = 0          # ATS calls made
 
 
 def _int(value: Any) -> int:

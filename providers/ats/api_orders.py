@@ -1,4 +1,6 @@
-"""Orders over HTTP: ``/sandbox/ats/financial-accounts/{accountId}/orders[/{orderId}]`` (Bearer token).
+"""Orders over HTTP: ``/sandbox/ats/financial-accounts/{accountId}/orders[/{orderId}]`` (Bearer token), and the
+client's orders across its accounts, a page at a time: ``GET /sandbox/ats/orders?active=true&after=&limit=`` (what a
+broker's reconciliation reads in one call per page: ``{"data": [...], "next": cursor or null}``).
 
 An account id is the caller's own opaque id (Vitrine uses its financial-account ids); a client sees only its own
 accounts' orders: another client's order answers 404. Answers are ``{"data": ...}``.
@@ -20,6 +22,7 @@ router = APIRouter(prefix="/sandbox/ats/financial-accounts/{account_id}/orders",
                    route_class=AtsRoute)
 AccountId = Annotated[str, Path(min_length=1, max_length=128, pattern=r"^[^/]+$")]
 OrderId = Annotated[str, Path(min_length=1, max_length=64)]
+client_router = APIRouter(prefix="/sandbox/ats/orders", tags=["ATS sandbox"], route_class=AtsRoute)
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
 
 
@@ -65,3 +68,12 @@ async def cancel_order(ats: AtsDep, client: Caller, account_id: AccountId, order
     """200 with the order and ``cancel``: CANCELED, TOO_LATE (it filled first) or ALREADY_ENDED."""
     row, outcome = await service.cancel(ats, client, account_id, order_id)
     return {"data": _view(ats, row), "cancel": outcome}
+
+
+@client_router.get("")
+async def list_client_orders(ats: AtsDep, client: Caller, active: bool | None = None,
+                             after: Annotated[str | None, Query(max_length=64)] = None,
+                             limit: Annotated[int, Query(ge=1, le=1000)] = 1000) -> dict[str, Any]:
+    """The caller's orders of every account, ordered by id; `next` is the cursor of the following page (null: none)."""
+    rows = await service.list_client_orders(ats, client, active, after, limit)
+    return {"data": [_view(ats, r) for r in rows], "next": rows[-1]["id"] if len(rows) == limit else None}

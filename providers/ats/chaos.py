@@ -1,4 +1,5 @@
-"""Chaos for tests and benchmarks: failed calls (401/429/503), tokens revoked early, late, doubled or reordered webhooks.
+"""Chaos for tests and benchmarks: failed calls (401/429/503), tokens revoked early, late, doubled, reordered or dropped
+webhooks.
 
 Starts from the ``PROVIDERS_ATS_CHAOS_*`` settings; ``POST /sandbox/ats/chaos`` replaces it at runtime (and
 reseeds its random generator, so a test gets the same sequence of failures every run).
@@ -24,6 +25,7 @@ class ChaosConfig(BaseModel):
     webhook_delay_seconds: float = Field(0.0, ge=0, le=3600)
     webhook_duplicate: float = Field(0.0, ge=0, le=1)  # fraction of webhooks delivered twice
     webhook_reorder: bool = False  # deliver each batch of due webhooks newest first
+    webhook_drop: float = Field(0.0, ge=0, le=1)  # fraction of webhooks never sent (stored as 'dropped': lost in transit)
 
 
 def from_settings(settings: ProvidersSettings) -> ChaosConfig:
@@ -36,6 +38,7 @@ def from_settings(settings: ProvidersSettings) -> ChaosConfig:
         webhook_delay_seconds=settings.ats_chaos_webhook_delay_seconds,
         webhook_duplicate=settings.ats_chaos_webhook_duplicate,
         webhook_reorder=settings.ats_chaos_webhook_reorder,
+        webhook_drop=settings.ats_chaos_webhook_drop,
     )
 
 
@@ -70,6 +73,9 @@ class Chaos:
 
     def _count(self, status: int) -> None:
         self.injected[status] = self.injected.get(status, 0) + 1
+
+    def drop(self) -> bool:
+        return self.config.webhook_drop > 0 and self.rng.random() < self.config.webhook_drop
 
     def duplicate(self) -> bool:
         return self.config.webhook_duplicate > 0 and self.rng.random() < self.config.webhook_duplicate

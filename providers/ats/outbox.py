@@ -6,7 +6,8 @@ webhook secret, retried with doubling backoff on a transport error, 408/425/429/
 ``ats_webhook_max_attempts``; another 4xx is final. Events are ``{id, topic, created, data}``; only the events of
 the webhook client (Vitrine) are stored (the demo market maker has no endpoint). Up to ``ats_webhook_concurrency``
 deliveries are in flight at once, as real providers send them; one resource's (order's, execution's) events go one
-after another, oldest first. Chaos may delay, double or reorder deliveries.
+after another, oldest first. Chaos may delay, double, reorder or drop deliveries (a dropped one is stored as
+``dropped``, never sent: the receiver's reconciliation has to find what it said).
 """
 
 from __future__ import annotations
@@ -78,6 +79,11 @@ async def _record(ats: Ats, event_id: str, result: DeliveryResult, now: float) -
             )
 
 
+async def _dropped(ats: Ats, event_id: str) -> None:
+    async with ats.pool.acquire() as conn:
+        await conn.execute("UPDATE webhook_events SET status = 'dropped' WHERE id = $1 AND status = 'pending'", event_id)
+
+
 async def deliver_due(ats: Ats, http: httpx.AsyncClient, now: float | None = None) -> int:
     """Deliver every event due at ``now`` (oldest first, or newest first under chaos); returns how many were sent."""
     at = ats.now() if now is None else now
@@ -97,6 +103,9 @@ async def deliver_due(ats: Ats, http: httpx.AsyncClient, now: float | None = Non
     async def lane(events: list[asyncpg.Record]) -> None:
         async with gate:
             for r in events:
+                if ats.chaos.drop():
+                    await _dropped(ats, r["id"])
+                    continue
                 result = await post(ats, r["body"], r["id"], http)
                 if result.delivered and ats.chaos.duplicate():
                     await post(ats, r["body"], r["id"], http)

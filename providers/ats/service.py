@@ -193,6 +193,16 @@ async def list_orders(ats: Ats, client_id: str, account_id: str, instrument_id: 
         )]
 
 
+async def list_client_orders(ats: Ats, client_id: str, active: bool | None, after: str | None, limit: int) -> list[Row]:
+    """The client's orders across its accounts, by id after the cursor `after` (a page of `limit`)."""
+    async with ats.pool.acquire() as conn:
+        return [dict(r) for r in await conn.fetch(
+            "SELECT * FROM orders WHERE client_id = $1 AND ($2::boolean IS NULL OR (status = ANY($3::text[])) = $2)"
+            " AND ($4::text IS NULL OR id > $4) ORDER BY id LIMIT $5",
+            client_id, active, list(ACTIVE_STATUSES), after, limit,
+        )]
+
+
 async def _amend(ats: Ats, row: Row, pending: str) -> None:
     """Mark the order pending (refusing a second amendment) and wait out the configured processing delay."""
     if row["id"] in ats.pending:

@@ -5,19 +5,20 @@ so a retried or late write never turns an order back."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, TextClause, and_, or_, select
+from sqlalchemy import JSON, DateTime, TextClause, and_, cast, literal, or_, select
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
 from store.trading.models import TradingOrder
 from store.upsert import upsert
-from workflows.trading.order_types import ENDED, REJECTED, ExecutionView, OrderView
+from workflows.trading.order_types import ENDED, QUEUED, REJECTED, ExecutionView, OrderView
 
 
 def view_of(data: dict[str, Any]) -> OrderView:
@@ -98,3 +99,32 @@ async def users_in_window(db: AsyncSession, window_id: str, instrument_id: str) 
     rows = await db.scalars(select(col(TradingOrder.user_id)).where(
         or_(col(TradingOrder.window_id) == window_id, unmatched_open)).distinct())
     return sorted(rows.all())
+
+
+@dataclass(frozen=True)
+class HeldOrder:
+    """What the order list says of an order the ATS may still move (the reconciliation compares it with the ATS)."""
+
+    order_id: str
+    ats_order_id: str | None       # None until the view after the placement is written (the ATS knows it by its key)
+    status: str
+    units_filled: int
+    modified: str                  # the view's newest ATS time (order or execution)
+    pending: dict[str, bool]       # its executions waiting for confirmation: id -> this side confirmed
+
+
+async def held_orders(db: AsyncSession) -> list[HeldOrder]:
+    """The orders not over in the order list: open (QUEUED ones, still being placed, aside), or ended with an
+    execution still waiting for its confirmation or settlement (its webhook may be the one lost)."""
+    waiting = cast(col(TradingOrder.view), JSONB).op("@>")(
+        cast(literal('{"executions": [{"status": "PENDING_CONFIRMATION"}]}'), JSONB))
+    rows = await db.execute(select(col(TradingOrder.order_id), col(TradingOrder.ats_order_id), col(TradingOrder.status),
+                                   col(TradingOrder.units_filled), col(TradingOrder.view)).where(
+        col(TradingOrder.status) != QUEUED, or_(col(TradingOrder.status).not_in(ENDED), waiting)))
+    out = []
+    for order_id, ats_id, status, filled, view in rows.all():
+        pending = {str(x.get("id")): bool(x.get("confirmed")) for x in (view or {}).get("executions") or []
+                   if x.get("status") == "PENDING_CONFIRMATION"}
+        out.append(HeldOrder(order_id, ats_id, status, int(filled), str((view or {}).get("modified") or ""),
+                             pending))
+    return out

@@ -2,7 +2,10 @@
 demo schedule, a frozen clock moved only by the admin clock call: tests never sleep), a worker of its own that
 reaches it (own task queue, sale proceeds available at once), and helpers: a fresh instrument per test (the
 asset's ticker without '#'), the other broker's market maker placing resting orders, window phases, the webhooks
-the ATS sent (to forward as `ats_event` signals), and starting an order workflow as the api does.
+the ATS sent (to forward as `ats_event` signals), and starting an order workflow as the api does. An order started
+with the harness's FAST timings is followed as the api follows one: its webhooks are forwarded as `ats_event` signals
+as they arrive (`Market.follow`), and `Market.reconcile()` runs one reconciliation (workflows/trading/order_reconcile.py):
+nothing polls the ATS on a timer (issue 32: event-driven resting orders).
 
 Usage: the `market` fixture (module scope) gives a `Market`; `await market.listing(sessions)` a fresh asset and
 instrument. Every wait is bounded."""
@@ -10,6 +13,7 @@ instrument. Every wait is bounded."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 import time
@@ -43,7 +47,22 @@ POST, OPEN, CONFIRM = 100.0, 100.0, 50.0  # demo schedule (ATS clock seconds)
 CYCLE = POST + OPEN
 KEY = "sandbox-provider-key"
 MAKER = ("market-maker", "market-maker-secret")
+# poll_seconds: the placement back-off's cap and a refused settlement's retry; an idle order wakes on events only
 FAST = O.OrderTimings(poll_seconds=0.3, queued_after_seconds=2.0, polls_per_run=500)
+
+
+class Hooks(list[bytes]):
+    """The webhooks the ATS sent (appended from the server's thread); `arrived` is set on the listener's loop."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.listener: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
+
+    def arrive(self, body: bytes) -> None:
+        self.append(body)
+        if self.listener is not None:
+            loop, event = self.listener
+            loop.call_soon_threadsafe(event.set)
 
 
 class Clock:
@@ -62,6 +81,45 @@ class Market:
     http: httpx.AsyncClient
     hooks: list[bytes] = field(default_factory=list)
     maker_token: str = ""
+    followed: set[str] = field(default_factory=set)      # workflow ids whose webhooks are forwarded as they come
+    ats_ids: dict[str, str] = field(default_factory=dict)  # ATS order id -> workflow id (learned from order events)
+    forwarded: int = 0
+
+    # --- following orders as the api does (api/trading/routes/ats_webhooks.py) -------------------------------
+    async def follow(self, arrived: asyncio.Event) -> None:
+        """Forwards each new webhook about a followed order (or its executions) as an `ats_event` signal."""
+        seen, waiting = 0, []
+        while True:
+            await arrived.wait()
+            arrived.clear()
+            fresh = [json.loads(raw) for raw in self.hooks[seen:]]
+            seen += len(fresh)
+            later = []
+            for body in waiting + fresh:
+                data = body.get("data") or {}
+                if body.get("topic", "").startswith("order.") and data.get("idempotencyKey") in self.followed:
+                    self.ats_ids[str(data.get("id"))] = str(data["idempotencyKey"])
+                ids = {data.get("id"), (data.get("buyer") or {}).get("orderId"), (data.get("seller") or {}).get("orderId")}
+                targets = {self.ats_ids[i] for i in ids if i in self.ats_ids}
+                if not targets and body.get("topic", "").startswith("execution.") and len(waiting) < 1000:
+                    later.append(body)  # its order's event not seen yet
+                for workflow_id in targets:
+                    with contextlib.suppress(Exception):  # the order ended meanwhile
+                        await self.client.get_workflow_handle(workflow_id).signal(
+                            O.ATS_EVENT, O.AtsEvent(body["id"], body["topic"], data))
+                        self.forwarded += 1
+            waiting = later
+
+    async def reconcile(self) -> WorkflowHandle[Any, Any]:
+        """One reconciliation run, as the schedule starts it (the differing orders are told to read themselves),
+        finished; its result: `(await handle.result())`."""
+        from workflows.trading.order_reconcile import OrderReconcileWorkflow, ReconcileRun
+
+        handle = await self.client.start_workflow(
+            OrderReconcileWorkflow.run, ReconcileRun(), id=f"orders-reconcile-{uuid.uuid4().hex[:8]}",
+            task_queue=self.settings.task_queue)
+        await within_deadline(handle.result(), what="a reconciliation")
+        return handle
 
     # --- the ATS clock --------------------------------------------------------------------------------------
     async def now(self) -> float:
@@ -160,16 +218,21 @@ class Market:
     # --- orders ----------------------------------------------------------------------------------------------
     async def order(self, user_id: int, asset_id: int, ticker: str, side: O.Side, units: int, price: str, *,
                     order_type: O.OrderType = "LIMIT", term: O.Term = "GOOD_TIL_CANCELED",
-                    timings: O.OrderTimings = FAST) -> WorkflowHandle[Any, Any]:
-        """Starts the order's workflow as the api does (workflows/trading/order_start.py)."""
+                    timings: O.OrderTimings = FAST, follow: bool | None = None) -> WorkflowHandle[Any, Any]:
+        """Starts the order's workflow as the api does (workflows/trading/order_start.py); `follow` (by default with
+        the FAST timings): its webhooks are forwarded as they come, as the api forwards them."""
         inp = O.OrderInput(order_id=O.order_id_for(user_id, uuid.uuid4().hex), user_id=user_id, asset_id=asset_id,
                            ticker=ticker, side=side, order_type=order_type, term=term, units=units, unit_price=price,
                            timings=timings, created=datetime.now(UTC).isoformat())
+        if follow if follow is not None else timings is FAST:
+            self.followed.add(O.workflow_id(inp.order_id))
         return await start_order(self.client, inp, self.settings.task_queue)
 
     async def submit(self, handle: WorkflowHandle[Any, Any]) -> O.OrderView:
         view: O.OrderView = await within_deadline(handle.execute_update(O.SUBMIT, result_type=O.OrderView),
                                                   what=f"submitting {handle.id}")
+        if handle.id in self.followed and view.ats_order_id:  # as the api finds it in the order list
+            self.ats_ids[view.ats_order_id] = handle.id
         return view
 
     async def until(self, handle: WorkflowHandle[Any, Any], check: Any, wait: float | None = None) -> O.OrderView:
@@ -191,7 +254,7 @@ def money(value: Any) -> Decimal:
 
 
 @pytest.fixture(scope="module")
-def ats_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[bytes]]]:
+def ats_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Hooks]]:
     """The providers app with the ATS on a schema of its own, frozen clock at a session's start, background off."""
     port, schema = free_port(), schema_for("orders")
     asyncio.run(drop_ats_schema(TEST_DB, schema))
@@ -201,10 +264,10 @@ def ats_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
                            ats_schedule="demo", ats_demo_post_only_seconds=POST, ats_demo_open_seconds=OPEN,
                            ats_demo_confirmation_seconds=CONFIRM, ats_token_ttl_seconds=3600,
                            ats_webhook_url="http://webhooks.test/api/webhooks/ats/")
-    hooks: list[bytes] = []
+    hooks = Hooks()
 
     def receive(request: httpx.Request) -> httpx.Response:
-        hooks.append(request.content)
+        hooks.arrive(request.content)
         return httpx.Response(200)
 
     app = create_providers_app(ps)
@@ -222,11 +285,21 @@ def ats_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
 
 
 @pytest.fixture(scope="module")
-async def market(ats_server: tuple[str, list[bytes]], temporal_env: WorkflowEnvironment,
+async def market(ats_server: tuple[str, Hooks], temporal_env: WorkflowEnvironment,
                  settings: Settings) -> AsyncIterator[Market]:
     url, hooks = ats_server
     mine = settings.model_copy(update={"providers_url": url, "task_queue": f"orders-{uuid.uuid4().hex[:6]}",
                                        "trade_proceeds_delay_seconds": 0.0})
     async with worker_resources(mine) as resources, build_worker(temporal_env.client, mine, resources), \
             httpx.AsyncClient(base_url=url, timeout=30) as http:
-        yield Market(url, mine, temporal_env.client, http, hooks)
+        m = Market(url, mine, temporal_env.client, http, hooks)
+        arrived = asyncio.Event()
+        hooks.listener = (asyncio.get_running_loop(), arrived)
+        following = asyncio.create_task(m.follow(arrived))
+        try:
+            yield m
+        finally:
+            hooks.listener = None
+            following.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await following

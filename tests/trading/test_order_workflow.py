@@ -417,7 +417,8 @@ async def test_a_long_order_continues_as_new_and_still_ends(market: Market, sess
     asset_id, ticker = await market.listing(sessions)
     await market.next_session()
     uid = await investor(sessions, "100.00")
-    short = O.OrderTimings(poll_seconds=0.2, queued_after_seconds=2, polls_per_run=3)
+    # three safety reads (no event came) and the run continues as new
+    short = O.OrderTimings(poll_seconds=0.2, queued_after_seconds=2, polls_per_run=3, safety_seconds=0.2)
     handle = await market.order(uid, asset_id, ticker, "BID", 2, "10.00", timings=short)
     await market.submit(handle)
     first = handle.first_execution_run_id

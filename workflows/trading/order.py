@@ -1,7 +1,11 @@
 """One order on the secondary market (`order-{order_id}`, type `Order`; contract in workflows/trading/order_types.py): hold in
 the ledger → place at the ATS (one activity: patch HOLD_AND_PLACE) (an ATS that keeps refusing makes the order
 QUEUED; the workflow carries on until it is placed, or a cancel comes first) → follow it (verified webhooks arrive as
-`ats_event` signals; it also polls on its own every `poll_seconds`, and continues as new after `polls_per_run` polls)
+`ats_event` signals; idle, it sleeps until an event, a void, an Update or the reconciliation's `reconcile` signal —
+sent only when the ATS's state of the order differs from its view, workflows/trading/order_reconcile.py — with a
+safety read at the ATS after `safety_seconds` (900 s + up to 20 % jitter) when nothing came (patch EVENT_DRIVEN;
+before it, a read every `poll_seconds`); it continues as new after `polls_per_run` such timed-out wakes, or when
+Temporal suggests it)
 → settle each execution the ATS settled exactly once, post nothing for a voided one; give back at once the part of the
 hold the order no longer needs (its end's unfilled units, a voided or below-limit execution) → once the order ended
 and every execution is settled or voided, release the rest of the hold. Edit, cancel and confirm are Updates with
@@ -24,7 +28,14 @@ with workflow.unsafe.imports_passed_through():
     import activities.interfaces.trading as T
     import domain.trading.order_rules as R
     import workflows.trading.order_types as O
-    from workflows.trading.order_steps import HOLD_AND_PLACE, RECORD_WITH_HOLD, RELEASE_WITH_RECORD, UPDATE_RETRY, OrderSteps
+    from workflows.trading.order_steps import (
+        EVENT_DRIVEN,
+        HOLD_AND_PLACE,
+        RECORD_WITH_HOLD,
+        RELEASE_WITH_RECORD,
+        UPDATE_RETRY,
+        OrderSteps,
+    )
 
 
 @workflow.defn(name=O.WORKFLOW_TYPE)
@@ -38,6 +49,8 @@ class OrderWorkflow:
         self._voids: list[O.VoidRequest] = []
         self._lock = asyncio.Lock()  # Updates one at a time (the validators refuse a second edit or cancel)
         self._submitted = inp.carried is not None
+        self._updates = 0  # Updates finished: one ending wakes an idle order (patch EVENT_DRIVEN)
+        self._event_driven: bool | None = None  # patch EVENT_DRIVEN, asked once per run at the first idle wait
 
     @workflow.run
     async def run(self, inp: O.OrderInput) -> str:
@@ -71,12 +84,8 @@ class OrderWorkflow:
                 break
             timed_out = False
             if not x.read_now and not self._voids and not self._wake:
-                try:
-                    await workflow.wait_condition(lambda: self._wake or x.read_now or bool(self._voids),
-                                                  timeout=timedelta(seconds=inp.timings.poll_seconds))
-                except TimeoutError:
-                    timed_out = True
-                    polls += 1
+                timed_out = await self._idle()
+                polls += timed_out
             self._wake = False
             await self._void_requested()
             if timed_out or x.read_now:
@@ -86,6 +95,27 @@ class OrderWorkflow:
             if not (s.done() and workflow.patched(RELEASE_WITH_RECORD)):  # done: the end's release writes the view
                 await x.record()
         return await self._finish()
+
+    async def _idle(self) -> bool:
+        """Waits for something to do; True when the wait timed out (the caller reads the order at the ATS)."""
+        x, t = self._x, self._inp.timings
+        if self._event_driven is None:
+            self._event_driven = workflow.patched(EVENT_DRIVEN)
+        if self._event_driven:  # the safety timer: 900 s by default, jittered so the book's orders never wake at once;
+            # a settlement the ledger refused, or a read the ATS did not answer, is tried again every `poll_seconds` as
+            # before (runbook: a stuck settlement)
+            jitter = 1 + 0.2 * workflow.random().random()
+            seconds = t.poll_seconds if self._s.to_settle() or x.read_failed else t.safety_seconds * jitter
+            seen = self._updates
+            woke = lambda: self._wake or x.read_now or bool(self._voids) or self._updates != seen  # noqa: E731
+        else:
+            seconds = t.poll_seconds
+            woke = lambda: self._wake or x.read_now or bool(self._voids)  # noqa: E731
+        try:
+            await workflow.wait_condition(woke, timeout=timedelta(seconds=seconds))
+        except TimeoutError:
+            return True
+        return False
 
     async def _void_requested(self) -> None:
         while self._voids:
@@ -126,6 +156,12 @@ class OrderWorkflow:
             s.version += 1
         self._wake = True  # a new event also retries a stuck settlement now (runbook)
 
+    @workflow.signal(name=O.RECONCILE)
+    def reconcile(self) -> None:
+        """The reconciliation found the ATS's state of this order (status, filled units, an execution) differing
+        from the view, or the order no longer open there (a webhook lost): read it at the ATS now."""
+        self._x.read_now = self._x.read_now or self._s.ats is not None
+
     @workflow.signal(name=O.VOID)
     def void(self, req: O.VoidRequest) -> None:
         """Ops void a match (the investor's "Cancel Match" e-mail): voided at the ATS, nothing posted; the hold
@@ -158,6 +194,7 @@ class OrderWorkflow:
                 await self._x.replace(req)
             finally:
                 await self._done_pending()
+                self._updates += 1
             return s.view()
 
     @replace_order.validator
@@ -189,6 +226,7 @@ class OrderWorkflow:
             finally:
                 self._x.cancel_pending = False
                 await self._done_pending()
+                self._updates += 1
             return O.CancelResult(outcome, s.view())
 
     @cancel.validator
@@ -207,6 +245,7 @@ class OrderWorkflow:
                 await self._x.confirm()
             finally:
                 await self._done_pending()
+                self._updates += 1
             return s.view()
 
     @confirm.validator

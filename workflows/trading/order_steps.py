@@ -53,6 +53,10 @@ PARTIAL_RELEASE = "order-partial-release"
 # placement after it, the order CANCELED and its hold released; the placement's back-off wakes for it. Before this
 # patch the cancel waited for the placement, and one run placed on without bound while it waited
 CANCEL_WINS_PLACING = "order-cancel-wins-placing"
+# event-driven resting orders (issue 32): an idle order sleeps until an ATS event, a void, an Update ends or the
+# reconciliation's `reconcile` signal; a safety timer of `safety_seconds` (+ up to 20 % jitter from workflow.random())
+# reads the ATS when nothing came. Before this patch it read the ATS every `poll_seconds` (30 s)
+EVENT_DRIVEN = "order-event-driven"
 # the first steps' activity: a few quick tries, then the usual way; the investor's and the ATS's final refusals not
 FIRST_STEPS_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
                                 maximum_attempts=3, non_retryable_error_types=[T.HOLD_REFUSED, T.ATS_REJECTED,
@@ -81,6 +85,7 @@ class OrderSteps:
         self._attr_status = "SUBMITTED" if inp.carried is None else ""
         self._recorded = -1
         self.cancel_pending = False  # a cancel Update waits for the ATS to take the order (patch CANCEL_WINS_PLACING)
+        self.read_failed = False  # the last ATS read got no answer: asked again after `poll_seconds` (patch EVENT_DRIVEN)
 
     @property
     def state(self) -> OrderState:
@@ -225,7 +230,9 @@ class OrderSteps:
                 T.Snapshot, ATS_RETRY)
         except ActivityError:  # the ATS did not answer: the next poll (or webhook) asks again
             workflow.logger.warning("order %s: the ATS's state could not be read", inp.order_id)
+            self.read_failed = True
             return
+        self.read_failed = False
         changed = s.apply_order(snap.order)
         for x in snap.executions:
             changed = s.apply_execution(x) or changed

@@ -29,6 +29,8 @@ CONFIRM = "confirm"  # -> OrderView (only while the window is in CONFIRMATION an
 # Signals
 ATS_EVENT = "ats_event"  # AtsEvent: a verified ATS webhook about this order or one of its executions
 VOID = "void"            # VoidRequest: ops void a match (the investor's "Cancel Match" e-mail), from the Web UI
+RECONCILE = "reconcile"  # no payload: the reconciliation (workflows/trading/order_reconcile.py) found the ATS's state of
+                         # this order differing from its view (a webhook lost): read it at the ATS now
 # Query
 VIEW = "view"        # -> OrderView
 
@@ -83,11 +85,14 @@ def instrument_id_of(ticker: str) -> str:
 class OrderTimings:
     """Durations from settings, so tests use seconds."""
 
-    poll_seconds: float = 30.0            # the workflow's own ATS poll when no webhook came
+    poll_seconds: float = 30.0            # before patch ORDER_EVENT_DRIVEN: the workflow's own ATS poll; since: the
+                                          # placement back-off's cap only
     queued_after_seconds: float = 10.0    # the ATS refused this long (429/503/401): show QUEUED to the browser
     polls_per_run: int = 200              # continue-as-new after this many polls (a GTC order lives for weeks)
     place_tries_per_run: int = 100        # a QUEUED order continues as new after this many refused placements
     activity_timeout_seconds: float = 30.0  # each activity's start-to-close
+    safety_seconds: float = 900.0         # patch ORDER_EVENT_DRIVEN: an idle order reads the ATS after this long (+ up
+                                          # to 20 % jitter) when no event, Update or reconcile signal woke it first
 
 
 @dataclass
