@@ -88,7 +88,7 @@ class Market:
     # --- following orders as the api does (api/trading/routes/ats_webhooks.py) -------------------------------
     async def follow(self, arrived: asyncio.Event) -> None:
         """Forwards each new webhook about a followed order (or its executions) as an `ats_event` signal."""
-        seen, waiting = 0, []
+        seen, waiting = 0, list[dict[str, Any]]()
         while True:
             await arrived.wait()
             arrived.clear()

@@ -101,14 +101,17 @@ async def test_executions_settled_at_the_close_post_once_each_in_one_step(market
     asset_id, ticker = await market.listing(sessions)
     start = await market.next_session()
     uid = await investor(sessions, "100.00")
-    handle = await market.order(uid, asset_id, ticker, "BID", 3, "10.00")
+    # no webhook forwarded: the reconciliation tells the order to read itself, and one read sees both settled
+    handle = await market.order(uid, asset_id, ticker, "BID", 3, "10.00", follow=False)
     assert (await market.submit(handle)).status == "SUBMITTED"
     await market.maker(ticker, "ASK", 1, "9.80")
     await market.maker(ticker, "ASK", 2, "9.90")
     await market.to_open(start)
+    await market.reconcile()
     view = await market.until(handle, lambda v: v.status == "FILLED" and len(v.executions) == 2)
     paid = sum((D(x.unit_price) * x.units for x in view.executions), D("0.00"))
     await market.past_confirmation(start)
+    await market.reconcile()
     assert await market.result(handle) == "FILLED"
     view = await handle.query(O.VIEW, result_type=O.OrderView)
     assert [x.status for x in view.executions] == ["SETTLED", "SETTLED"] and view.pricing_debited == f"{paid:.2f}"
@@ -233,6 +236,7 @@ async def test_confirm_during_confirmation_then_settlement(market: Market, sessi
     for handle in (bid, ask):
         view = await handle.execute_update(O.CONFIRM, result_type=O.OrderView)
         assert view.confirmed_matched_status is None
+    await market.advance(0.0)  # the ATS's next tick sends the settlement's webhooks
     assert await market.result(bid) == "FILLED" and await market.result(ask) == "FILLED"  # settled in CONFIRMATION
     assert await cash(sessions, buyer) == D("80.00") and await shares(sessions, buyer, asset_id) == 2
     assert await cash(sessions, seller) == D("20.00") and await shares(sessions, seller, asset_id) == 3

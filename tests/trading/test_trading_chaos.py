@@ -11,6 +11,7 @@ seconds (120 by default): a slow machine is slower, never failed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from decimal import Decimal
@@ -49,6 +50,7 @@ class Webhooks:
 
     def __init__(self, market: Market) -> None:
         self.market, self.by_ats_id, self.seen, self.forwarded = market, dict[str, Handle](), 0, 0
+        self.rounds = 0
 
     async def pump(self) -> None:
         while True:
@@ -63,6 +65,10 @@ class Webhooks:
                     if (handle := self.by_ats_id.get(str(ats_id))) is not None:
                         await handle.signal(O.ATS_EVENT, O.AtsEvent(body["id"], body["topic"], data))
                         self.forwarded += 1
+            self.rounds += 1
+            if self.rounds % 10 == 0:  # as the `orders-reconcile` schedule does: a webhook no order got is found
+                with contextlib.suppress(Exception):  # a run the ATS's chaos failed: the next one
+                    await self.market.reconcile()
             await asyncio.sleep(0.3)
 
 

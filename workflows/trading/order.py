@@ -88,7 +88,9 @@ class OrderWorkflow:
                 polls += timed_out
             self._wake = False
             await self._void_requested()
-            if timed_out or x.read_now:
+            # an event told of fills whose executions the order does not know yet (no webhook names a new execution):
+            # read them at once (patch EVENT_DRIVEN; before it, the next poll read them)
+            if timed_out or x.read_now or (self._event_driven and s.executions_missing()):
                 await x.read()
             await x.settle()
             await x.release_part()  # the order's end, a voided or below-limit execution: that part back at once

@@ -120,6 +120,10 @@ class OrderState:
         self.executions[x.id] = x
         return True
 
+    def executions_missing(self) -> bool:
+        """The ATS reported more filled units than the executions known add up to."""
+        return sum(x.units for x in self.executions.values()) < self.filled
+
     def ended(self) -> bool:
         """REJECTED, CANCELED before the ATS took it, or ended at the ATS."""
         return self.ats.status in O.ENDED if self.ats is not None else self.status in O.ENDED
