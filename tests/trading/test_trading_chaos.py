@@ -112,7 +112,6 @@ async def _update(handle: Handle, name: str, result_type: type[Any]) -> Any:
 async def _explain(market: Market, sessions: Sessions, handles: list[Handle]) -> None:
     """At a timeout: each order whose executions are not all settled — its view, what the ATS says of the order and
     of those executions, and the order list's row (what the reconciliation compares)."""
-    from sqlalchemy import select
 
     from store.trading.models import TradingOrder
     with contextlib.suppress(Exception):
@@ -128,8 +127,8 @@ async def _explain(market: Market, sessions: Sessions, handles: list[Handle]) ->
         there = [(x.get("id"), x.get("status"), x.get("modified")) for x in listing
                  if view.ats_order_id in ((x.get("buyer") or {}).get("orderId"), (x.get("seller") or {}).get("orderId"))]
         async with sessions() as db:
-            row = (await db.execute(select(TradingOrder.status, TradingOrder.units_filled, TradingOrder.view).where(
-                TradingOrder.order_id == view.id))).first()
+            found = await db.get(TradingOrder, view.id)
+            row = None if found is None else (found.status, found.units_filled, found.view)
         desc = await handle.describe()
         print(f"\nNOT SETTLED {handle.id} ({desc.status}): view {view.status} filled {view.units_filled} "
               f"v{view.version} waiting {[(x.id, x.status, x.confirmed) for x in waiting]}\n  ATS order "
