@@ -5,7 +5,7 @@ PY := .venv/bin/python
 # each stage's time
 STAGE = $(if $(filter test,$(MAKECMDGOALS)),@echo "[stage] $@ started $$(date +%T) @$$(date +%s.%N)")
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle bench-chaos chaos explore test-repeat fuzz
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle bench-chaos chaos explore test-repeat fuzz temporal-pg
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -80,6 +80,11 @@ bench-bundle: setup
 
 bench-orders: setup
 	@$(PY) -m bench.orders
+
+# the production shape's Temporal (docker-compose.yml: the server on PostgreSQL) in the foreground, apart from make
+# dev and make test: built from its Go module once per machine, its databases and schemas made (scripts/temporal_pg.sh)
+temporal-pg: setup
+	@scripts/temporal_pg.sh
 
 # the crash test with 100 journeys and 3 kills per target, then the PII scan (bench/chaos.py; SEED=N replays)
 bench-chaos: setup
