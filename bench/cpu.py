@@ -14,6 +14,7 @@ from pathlib import Path
 
 TICK = os.sysconf("SC_CLK_TCK")
 PG_DB = "vitrine_bench"
+TEMPORAL_PG_DB = "vitrine_temporal_bench"  # bench/stack.py's Temporal server on PostgreSQL: it and <it>_visibility
 
 
 def _stat(pid: int) -> tuple[int, float] | None:
@@ -63,9 +64,20 @@ def snapshot(named: Mapping[str, list[int]]) -> Snapshot:
             words = cmd.split()
             if PG_DB in words:
                 out[("postgres (bench db)", pid)] = st[1]
+            elif TEMPORAL_PG_DB in words or f"{TEMPORAL_PG_DB}_visibility" in words:
+                out[("postgres (temporal dbs)", pid)] = st[1]
             elif not any("(" in w for w in words):  # not another database's backend
                 out[("postgres (shared background)", pid)] = st[1]
     return Snapshot(out)
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (uvicorn's workers under its supervisor)."""
+    out = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit() and (st := _stat(int(entry.name))) is not None and st[0] == pid:
+            out.append(int(entry.name))
+    return out
 
 
 def per_op_ms(before: Snapshot, after: Snapshot, ops: int) -> dict[str, float]:

@@ -10,6 +10,8 @@ with the ATS on database vitrine_bench, Temporal dev server) — two parts in on
    ledger (goal <= 30 s), postings = 2 x executions exactly, the ledger sums to zero.
 
     make bench-orders     (200 orders from 20 investors: minutes on a shared machine)
+    .venv/bin/python -m bench.orders --temporal both --workers 2 --apis 2     (the dev server, then Temporal on
+        PostgreSQL as in production: scripts/temporal_pg.sh; their figures side by side)
     .venv/bin/python -m bench.orders --orders 1000 --investors 100 --rounds 20     (the issue's full window)"""
 
 from __future__ import annotations
@@ -322,17 +324,14 @@ async def window(stack: BenchStack, state: AppState, ats: Ats, orders: int, inve
             "close_to_last_settlement_seconds": round(settled_s, 2), "ledger_sums_to_zero": total == 0}
 
 
-async def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--orders", type=int, default=200, help="the window's orders (the issue's figure: 1000; 0: no window, "
-                                                            "the placement part only)")
-    ap.add_argument("--investors", type=int, default=20, help="the window's investors (the issue's: 100)")
-    ap.add_argument("--rounds", type=int, default=20)
-    ap.add_argument("--workers", type=int, default=1, help="worker processes on the task queue")
-    args = ap.parse_args()
+TEMPORALS = {"dev": "the dev server (SQLite in memory)", "pg": "Temporal on PostgreSQL (the production shape)"}
+
+
+async def run(args: argparse.Namespace, temporal: str) -> dict[str, Any]:
+    """Both parts on a fresh stack whose Temporal is `temporal` ("dev" or "pg"); prints its figures."""
     load_before = cpu.load_average()
     await drop(ATS_ENV["PROVIDERS_ATS_DATABASE_URL"], ATS_ENV["PROVIDERS_ATS_DB_SCHEMA"])  # a fresh ATS
-    async with BenchStack(ATS_ENV, args.workers) as stack:
+    async with BenchStack(ATS_ENV, args.workers, temporal, args.apis) as stack:
         state = AppState.create(stack.settings)
         async with state.sessions() as db:  # the bench database is migrated, not seeded: the assets' category
             await db.execute(insert(Category).values(key="cars", pathname="cars", title="Cars", color="#000000")
@@ -345,8 +344,8 @@ async def main() -> None:
             print(f"placement round trips: {json.dumps(trips)}", flush=True)
             win = await window(stack, state, ats, args.orders, args.investors) if args.orders else None
         await state.close()
-    print(f"\norder placement round trip (POST orders + submit -> status) vs a bare Temporal Update "
-          f"(load average at the start {load_before}):")
+    print(f"\n{TEMPORALS[temporal]}, {args.workers} worker(s), {args.apis} api(s) — order placement round trip "
+          f"(POST orders + submit -> status) vs a bare Temporal Update (load average at the start {load_before}):")
     for n in ("c1", "c20"):
         t = trips[n]
         print(f"  {n[1:]:>2} traders: order p50 {t['order']['p50_ms']} ms p99 {t['order']['p99_ms']} ms; bare p50 "
@@ -363,10 +362,55 @@ async def main() -> None:
     if win is not None:
         print(f"trading window: {win}")
         print(f"  close -> last settlement <= 30 s: {'MET' if win['close_to_last_settlement_seconds'] <= 30 else 'MISSED'}")
+    return {"temporal": temporal, "workers": args.workers, "apis": args.apis, "load_average_before": load_before,
+            "placement": trips, "window": win, "load_average_after": cpu.load_average()}
+
+
+def side_by_side(results: list[dict[str, Any]]) -> None:
+    """The runs' main figures in one table (`--temporal both`)."""
+    rows: list[tuple[str, list[Any]]] = []
+    for n in ("c1", "c20"):
+        p = [r["placement"][n] for r in results]
+        rows += [(f"placement p50 / p99 ms, {n[1:]} trader(s)",
+                  [f"{x['order']['p50_ms']} / {x['order']['p99_ms']}" for x in p]),
+                 ("  bare Update p50 / p99 ms", [f"{x['bare_update']['p50_ms']} / {x['bare_update']['p99_ms']}"
+                                                 for x in p]),
+                 ("  CPU ms per placement", [x["cpu_ms_per_placement"]["total"] for x in p]),
+                 ("    of it Temporal + its PostgreSQL", [round(
+                     x["cpu_ms_per_placement"].get("temporal server", 0.0)
+                     + x["cpu_ms_per_placement"].get("postgres (temporal dbs)", 0.0), 1) for x in p])]
+    if all(r["window"] for r in results):
+        w = [r["window"] for r in results]
+        rows += [("window: orders placed in s", [x["placed_seconds"] for x in w]),
+                 ("  match known to orders in s", [x["match_known_seconds"] for x in w]),
+                 ("  close -> last settlement s", [x["close_to_last_settlement_seconds"] for x in w]),
+                 ("  executions / postings", [f"{x['executions']} / {x['postings']}" for x in w]),
+                 ("  ledger sums to zero", [x["ledger_sums_to_zero"] for x in w])]
+    rows += [("load average before", [r["load_average_before"] for r in results]),
+             ("load average after", [r["load_average_after"] for r in results])]
+    print(f"\n{'':36}" + "".join(f"{r['temporal']:>22}" for r in results))
+    for label, values in rows:
+        print(f"{label:36}" + "".join(f"{v!s:>22}" for v in values))
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--orders", type=int, default=200, help="the window's orders (the issue's figure: 1000; 0: no window, "
+                                                            "the placement part only)")
+    ap.add_argument("--investors", type=int, default=20, help="the window's investors (the issue's: 100)")
+    ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--workers", type=int, default=1, help="worker processes on the task queue")
+    ap.add_argument("--apis", type=int, default=1, help="api processes (behind its one port)")
+    ap.add_argument("--temporal", choices=["dev", "pg", "both"], default="dev",
+                    help="the dev server, Temporal on PostgreSQL (scripts/temporal_pg.sh), or both one after the other")
+    args = ap.parse_args()
+    results = [await run(args, t) for t in (["dev", "pg"] if args.temporal == "both" else [args.temporal])]
+    if len(results) > 1:
+        side_by_side(results)
     out = ROOT / "bench/results"
     out.mkdir(exist_ok=True)
-    (out / "orders.json").write_text(json.dumps({"workers": args.workers, "load_average_before": load_before,
-                                                 "placement": trips, "window": win}, indent=2))
+    for r in results:  # the dev server's in orders.json as before, PostgreSQL's in orders-pg.json
+        (out / ("orders.json" if r["temporal"] == "dev" else "orders-pg.json")).write_text(json.dumps(r, indent=2))
 
 
 if __name__ == "__main__":
