@@ -5,7 +5,7 @@ PY := .venv/bin/python
 # each stage's time
 STAGE = $(if $(filter test,$(MAKECMDGOALS)),@echo "[stage] $@ started $$(date +%T) @$$(date +%s.%N)")
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle bench-chaos chaos explore test-repeat fuzz temporal-pg
+.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle bench-chaos chaos explore test-repeat fuzz temporal-pg chaos-temporal-pg
 
 dev: setup
 	@$(PY) scripts/stack.py dev
@@ -85,6 +85,11 @@ bench-orders: setup
 # dev and make test: built from its Go module once per machine, its databases and schemas made (scripts/temporal_pg.sh)
 temporal-pg: setup
 	@scripts/temporal_pg.sh
+
+# the chaos suite's restart journey (Temporal, PostgreSQL and Redis killed mid-journey) with that server in place of
+# the dev server (tests/chaos/stack.py: VITRINE_CHAOS_TEMPORAL=pg); apart from make test
+chaos-temporal-pg: setup
+	@VITRINE_CHAOS_TEMPORAL=pg $(PY) -m pytest -q -p no:randomly tests/chaos/test_restarts.py
 
 # the crash test with 100 journeys and 3 kills per target, then the PII scan (bench/chaos.py; SEED=N replays)
 bench-chaos: setup

@@ -19,6 +19,7 @@ from clients.temporal_server import dev_server_args
 from config import Settings
 from scripts.ports import free_port
 from scripts.stack import PY, ROOT, TEMPORAL, Profile, Stack, http_ok, redis_ping
+from scripts.temporal_pg import TemporalPg
 from store.passwords import TEST_ONLY_CHEAP
 from workflows.search_attributes import cli_args
 
@@ -31,6 +32,10 @@ APIS, WORKERS = ("api-a", "api-b"), ("worker-a", "worker-b")
 # each service's ports (keys of ChaosStack.ports)
 PORTS = {"postgres": ("postgres",), "redis": ("redis",), "temporal": ("temporal", "temporal-http"),
          "providers": ("providers",), **{name: (name,) for name in APIS}}
+# VITRINE_CHAOS_TEMPORAL=pg (make chaos-temporal-pg): the Temporal server of the production shape on PostgreSQL
+# (scripts/temporal_pg.py: the machine's cluster, fresh databases of its own) instead of the dev server on a file
+TEMPORAL_PG = os.environ.get("VITRINE_CHAOS_TEMPORAL") == "pg"
+TEMPORAL_PG_DB = "vitrine_temporal_chaos"
 # how each process is asked to stop: PostgreSQL's fast shutdown is SIGINT (SIGTERM waits for every client)
 STOP_SIGNAL = {"postgres": signal.SIGINT}
 
@@ -46,6 +51,7 @@ class ChaosStack(Stack):
         self.hook = self.root / "hook"
         self.hook.mkdir()
         self.starting = False
+        self.temporal_pg = TemporalPg(TEMPORAL_PG_DB, fresh=True) if TEMPORAL_PG else None
         self.env.update({
             "VITRINE_TASK_QUEUE": QUEUE, "VITRINE_FRONTEND_DIST": "",
             "VITRINE_FAULT_HOOK_DIR": str(self.hook), "VITRINE_UPLOADS_DIR": str(self.root / "uploads"),
@@ -101,6 +107,8 @@ class ChaosStack(Stack):
             # as in production (docker-compose.yml): an append-only file, so a restart keeps revoked tokens
             return ["redis-server", "--port", str(p["redis"]), "--bind", "127.0.0.1", "--dir", str(self.root),
                     "--appendonly", "yes", "--save", ""]
+        if name == "temporal" and self.temporal_pg is not None:  # the same ports and databases on a restart
+            return self.temporal_pg.command(p["temporal"], p["temporal-http"])
         if name == "temporal":
             return [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p["temporal"]),
                     "--http-port", str(p["temporal-http"]), "--headless", "--log-level", "warn",
@@ -195,6 +203,9 @@ class ChaosStack(Stack):
             self.starting = False
 
     def _up(self) -> None:
+        if self.temporal_pg is not None:
+            self.run_once("temporal-pg-prepare", ["env", f"TEMPORAL_PG_DB={TEMPORAL_PG_DB}", "bash",
+                                                 str(ROOT / "scripts/temporal_pg.sh"), "--prepare", "--fresh"])
         self.launch("redis", "temporal", wait=False)
         pg = self.root / "pg"
         pg.mkdir()
@@ -212,6 +223,8 @@ class ChaosStack(Stack):
         self.run_once("seed", [PY, "-m", "store.seed"])
         self.ready("redis")
         self.ready("temporal")
+        if self.temporal_pg is not None:
+            self.temporal_pg.register()  # namespace default and the search attributes (the dev server's flags)
         self.launch(*APIS, "worker-a", wait=False)
         for name in ("providers", *APIS, "worker-a"):
             self.ready(name)
