@@ -40,8 +40,11 @@ def wait_port(port: int) -> None:
 
 def start_processes(env: dict[str, str], workers: int = 1, apis: int = 1) -> list[subprocess.Popen[bytes]]:
     """Redis, providers, api (`apis` processes behind its one port: uvicorn's workers, as production scales out
-    behind its proxy), then `workers` worker processes on the one task queue."""
+    behind its proxy), then `workers` worker processes on the one task queue. uvicorn's supervisor kills a worker
+    that does not answer its health check within 5 s by default — on a loaded machine (load 16) the likely end of
+    one run: an api request answered "Server disconnected without sending a response" — so 120 s here."""
     py = sys.executable
+    scaled = ["--workers", str(apis), "--timeout-worker-healthcheck", "120"] if apis > 1 else []
     subprocess.run([py, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"], cwd=ROOT, env=env, check=True)
     procs = [
         subprocess.Popen(["redis-server", "--port", str(REDIS_PORT), "--save", "", "--bind", "127.0.0.1"],
@@ -49,7 +52,7 @@ def start_processes(env: dict[str, str], workers: int = 1, apis: int = 1) -> lis
         subprocess.Popen([py, "-m", "uvicorn", "providers.app:app", "--port", str(PROVIDERS_PORT), "--log-level",
                           "warning", "--no-access-log"], cwd=ROOT, env=env),
         subprocess.Popen([py, "-m", "uvicorn", "api.app:app", "--port", str(API_PORT), "--log-level", "warning",
-                          "--no-access-log", *(["--workers", str(apis)] if apis > 1 else [])], cwd=ROOT, env=env),
+                          "--no-access-log", *scaled], cwd=ROOT, env=env),
         *(subprocess.Popen([py, "-m", "worker"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL) for _ in range(workers)),  # as in production
     ]
