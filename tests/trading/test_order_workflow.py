@@ -232,7 +232,11 @@ async def test_confirm_during_confirmation_then_settlement(market: Market, sessi
         await bid.execute_update(O.CONFIRM, result_type=O.OrderView)
     assert isinstance(refused.value.cause, ApplicationError) and refused.value.cause.message == O.NOT_IN_CONFIRMATION
     await market.to_confirmation(start)
-    await market.until(ask, lambda v: v.confirmed_matched_status == "MATCHED")
+    # each side confirms once its order knows the match awaits confirmation (the window's CONFIRMATION reached it:
+    # MATCHED alone was already true during OPEN, and an ask that had not heard of the close yet answered its view
+    # unchanged — a failure seen twice on loaded machines)
+    for handle in (bid, ask):
+        await market.until(handle, lambda v: any(x.status == "PENDING_CONFIRMATION" for x in v.executions))
     for handle in (bid, ask):
         view = await handle.execute_update(O.CONFIRM, result_type=O.OrderView)
         assert view.confirmed_matched_status is None
