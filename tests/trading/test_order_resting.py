@@ -5,10 +5,12 @@ at all still reads the ATS when its safety timer fires."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import WorkflowHandle
+from temporalio.service import RPCError
 
 import activities.interfaces.trading as T
 from tests.trading.conftest import Sessions, investor
@@ -72,8 +74,13 @@ async def test_a_resting_order_reads_nothing_and_adds_no_history_over_several_re
     assert view.status == "SUBMITTED" and view.ats_order_id
     settled = len(await history(handle))
     every = market.settings.model_copy(update={"order_reconcile_seconds": 1.0})
-    await ensure_reconcile_schedule(market.client, every)
     schedule = market.client.get_schedule_handle(SCHEDULE_ID)
+    # a schedule of the same id that a worker process of an earlier test made on this Temporal server (test_faults'
+    # `python -m worker`) may still have a run going on a queue nobody polls now, and its overlap policy (SKIP)
+    # would skip every run of ours: this test's schedule is a fresh one
+    with contextlib.suppress(RPCError):
+        await schedule.delete()
+    await ensure_reconcile_schedule(market.client, every)
     try:
         async def reconciled() -> int:
             runs = (await schedule.describe()).info.num_actions
