@@ -44,6 +44,7 @@ from bench import cpu
 from bench.bare_workflow import BareWorkflow
 from bench.flows import bare_round_trips
 from bench.order_inputs import TIMINGS, resting_bid
+from bench.orders_table import side_by_side
 from bench.placement_floor import Floor
 from bench.stack import BenchStack
 from bench.stats import percentile
@@ -364,33 +365,6 @@ async def run(args: argparse.Namespace, temporal: str) -> dict[str, Any]:
         print(f"  close -> last settlement <= 30 s: {'MET' if win['close_to_last_settlement_seconds'] <= 30 else 'MISSED'}")
     return {"temporal": temporal, "workers": args.workers, "apis": args.apis, "load_average_before": load_before,
             "placement": trips, "window": win, "load_average_after": cpu.load_average()}
-
-
-def side_by_side(results: list[dict[str, Any]]) -> None:
-    """The runs' main figures in one table (`--temporal both`)."""
-    rows: list[tuple[str, list[Any]]] = []
-    for n in ("c1", "c20"):
-        p = [r["placement"][n] for r in results]
-        rows += [(f"placement p50 / p99 ms, {n[1:]} trader(s)",
-                  [f"{x['order']['p50_ms']} / {x['order']['p99_ms']}" for x in p]),
-                 ("  bare Update p50 / p99 ms", [f"{x['bare_update']['p50_ms']} / {x['bare_update']['p99_ms']}"
-                                                 for x in p]),
-                 ("  CPU ms per placement", [x["cpu_ms_per_placement"]["total"] for x in p]),
-                 ("    of it Temporal + its PostgreSQL", [round(
-                     x["cpu_ms_per_placement"].get("temporal server", 0.0)
-                     + x["cpu_ms_per_placement"].get("postgres (temporal dbs)", 0.0), 1) for x in p])]
-    if all(r["window"] for r in results):
-        w = [r["window"] for r in results]
-        rows += [("window: orders placed in s", [x["placed_seconds"] for x in w]),
-                 ("  match known to orders in s", [x["match_known_seconds"] for x in w]),
-                 ("  close -> last settlement s", [x["close_to_last_settlement_seconds"] for x in w]),
-                 ("  executions / postings", [f"{x['executions']} / {x['postings']}" for x in w]),
-                 ("  ledger sums to zero", [x["ledger_sums_to_zero"] for x in w])]
-    rows += [("load average before", [r["load_average_before"] for r in results]),
-             ("load average after", [r["load_average_after"] for r in results])]
-    print(f"\n{'':36}" + "".join(f"{r['temporal']:>22}" for r in results))
-    for label, values in rows:
-        print(f"{label:36}" + "".join(f"{v!s:>22}" for v in values))
 
 
 async def main() -> None:

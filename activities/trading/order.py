@@ -35,7 +35,7 @@ R = TypeVar("R")
 RETRY_LATER = frozenset({"IDEMPOTENCY_KEY_IN_USE", "ORDER_UPDATE_PENDING"})  # the ATS says: try again in a moment
 
 
-async def _ats(call: Awaitable[R]) -> R:
+async def ats_answer(call: Awaitable[R]) -> R:
     """The ATS's final refusals as non-retryable AtsRejected (its code in the details); the rest passes through."""
     try:
         return await call
@@ -95,16 +95,16 @@ class TradingActivities:
                                 "context": inp.side, "disclosureReadAndAgreedTo": True}
         if inp.order_type != "INSTANT":
             body.update(units=inp.units, unitPrice=inp.unit_price)
-        answer = await _ats(self._ats.create_order(inp.account_id, body, inp.idempotency_key))
+        answer = await ats_answer(self._ats.create_order(inp.account_id, body, inp.idempotency_key))
         return T.order_of(answer.get("data") or {})
 
     @activity.defn(name=T.READ)
     async def read(self, inp: T.ReadInput) -> T.Snapshot:
         """The order at the ATS and its executions, seen from its side."""
-        order = T.order_of((await _ats(self._ats.get_order(inp.account_id, inp.ats_order_id))).get("data") or {})
+        order = T.order_of((await ats_answer(self._ats.get_order(inp.account_id, inp.ats_order_id))).get("data") or {})
         executions: list[T.AtsExecution] = []
         if order.units_filled > 0:
-            found = await _ats(self._ats.list_executions(accountId=inp.account_id, instrumentId=inp.instrument_id))
+            found = await ats_answer(self._ats.list_executions(accountId=inp.account_id, instrumentId=inp.instrument_id))
             for data in found.get("data") or []:
                 if (x := T.execution_of(data, inp.ats_order_id)) is not None:
                     executions.append(x)
@@ -124,7 +124,7 @@ class TradingActivities:
 
     @activity.defn(name=T.REPLACE)
     async def replace(self, inp: T.ReplaceInput) -> T.AtsOrder:
-        answer = await _ats(self._ats.replace_order(inp.account_id, inp.ats_order_id, inp.units, inp.unit_price))
+        answer = await ats_answer(self._ats.replace_order(inp.account_id, inp.ats_order_id, inp.units, inp.unit_price))
         return T.order_of(answer.get("data") or {})
 
     @activity.defn(name=T.FINISH_REHOLD)
@@ -141,23 +141,23 @@ class TradingActivities:
         """Cancels at the ATS. Refused (AtsRejected LIVE_TRADING, nothing canceled) while the instrument trades live
         (spec doc 3 §4.4): the api refuses such a cancel itself, but the window may have opened between its check and
         this call (the ATS is the authority on the phase)."""
-        if inp.instrument_id and trades_live(await _ats(read_instrument(self._ats, inp.instrument_id))):
+        if inp.instrument_id and trades_live(await ats_answer(read_instrument(self._ats, inp.instrument_id))):
             raise ApplicationError("the instrument trades live: no cancel", O.LIVE_TRADING, type=T.ATS_REJECTED,
                                    non_retryable=True)
-        answer = await _ats(self._ats.cancel_order(inp.account_id, inp.ats_order_id))
+        answer = await ats_answer(self._ats.cancel_order(inp.account_id, inp.ats_order_id))
         return T.CancelAnswer(str(answer.get("cancel") or ""), T.order_of(answer.get("data") or {}))
 
     @activity.defn(name=T.CONFIRM)
     async def confirm(self, inp: T.ConfirmInput) -> int:
         """Confirms this side of each execution (idempotent at the ATS); answers how many were confirmed."""
         for execution_id in inp.execution_ids:
-            await _ats(self._ats.confirm_execution(execution_id, inp.account_id))
+            await ats_answer(self._ats.confirm_execution(execution_id, inp.account_id))
         return len(inp.execution_ids)
 
     @activity.defn(name=T.VOID)
     async def void(self, inp: T.VoidInput) -> str:
         """Voids the execution at the ATS (idempotent); answers its status."""
-        answer = await _ats(self._ats.void_execution(inp.execution_id, inp.reason))
+        answer = await ats_answer(self._ats.void_execution(inp.execution_id, inp.reason))
         return str((answer.get("data") or {}).get("status") or "")
 
     @activity.defn(name=T.SETTLE)

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 
 from activities.interfaces import trading as T
-from activities.trading.order import _ats
+from activities.trading.order import ats_answer
 from clients.ats import AtsClient
 from store.trading.orders import HeldOrder, held_orders
 from workflows.trading import order_types as O
@@ -55,7 +55,7 @@ class ReconcileActivities:
         open_there: dict[str, T.AtsOrder] = {}  # by the ATS's order id, and by its idempotency key (our workflow id)
         after: str | None = None
         for _ in range(max(1, inp.max_pages)):
-            page: dict[str, Any] = await _ats(self._ats.list_orders(active=True, after=after, limit=inp.page_size))
+            page: dict[str, Any] = await ats_answer(self._ats.list_orders(active=True, after=after, limit=inp.page_size))
             answer.calls += 1
             for data in page.get("data") or []:
                 order = T.order_of(data)
@@ -68,7 +68,7 @@ class ReconcileActivities:
         answer.open_at_ats = len({o.id for o in open_there.values()})
         pending: dict[str, dict[str, Any]] = {}
         if any(h.pending for h in held):
-            listing = await _ats(self._ats.list_executions(status="PENDING_CONFIRMATION"))
+            listing = await ats_answer(self._ats.list_executions(status="PENDING_CONFIRMATION"))
             answer.calls += 1
             pending = {str(x.get("id")): x for x in listing.get("data") or []}
         for h in held:
