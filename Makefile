@@ -22,10 +22,8 @@ setup:
 lint:
 	$(STAGE)
 	@.venv/bin/ruff check .
-	@log=$$(mktemp); .venv/bin/mypy . >$$log 2>&1 & mypy=$$!; \
-		.venv/bin/lint-imports --no-cache && $(PY) scripts/gen_rules.py --check && \
-		$(PY) scripts/export_openapi.py --check && (cd frontend && npm run -s lint); rc=$$?; \
-		wait $$mypy; mrc=$$?; cat $$log; rm -f $$log; exit $$(( rc || mrc ))
+	@scripts/beside.sh '.venv/bin/mypy .' '.venv/bin/lint-imports --no-cache && $(PY) scripts/gen_rules.py --check && \
+		$(PY) scripts/export_openapi.py --check && cd frontend && npm run -s lint'
 
 # three pytest-xdist workers on two cores (most tests wait on timers and processes), each a session of its own
 # (database, Redis, Temporal server, providers: tests/conftest.py);
@@ -38,9 +36,7 @@ test-python:
 # build: `npm run build` would run tsc again); tsc's output follows theirs, and either failing fails the stage
 test-frontend:
 	$(STAGE)
-	@cd frontend && log=$$(mktemp); npm run -s typecheck >$$log 2>&1 & tsc=$$!; \
-		npm test --silent -- --maxWorkers=1 && npx vite build >/dev/null; rc=$$?; \
-		wait $$tsc; trc=$$?; cat $$log; rm -f $$log; exit $$(( rc || trc ))
+	@cd frontend && ../scripts/beside.sh 'npm run -s typecheck' 'npm test --silent -- --maxWorkers=1 && npx vite build >/dev/null'
 	@$(PY) -m bench.bundle --no-build
 
 # the schemathesis run of `make test`, long: 200 cases per operation and phase, 20 minutes at most, a random seed
