@@ -33,10 +33,6 @@ async def start_statements(client: Client, resources: Resources, settings: Setti
     """The statement schedules (created or updated), then last month's statements if none were made (when
     `statements_catch_up`: make dev, the browser tests); a failure is logged and the worker carries on."""
     try:
-        await ensure_reconcile_schedule(client, settings)
-    except Exception:
-        logging.exception("could not ensure the order reconciliation schedule")
-    try:
         await ensure_statement_schedules(client, settings)
         started = settings.statements_catch_up and await catch_up_last_month(
             client, resources.sessions, settings, Month.of(datetime.now(UTC).date()))
@@ -44,6 +40,16 @@ async def start_statements(client: Client, resources: Resources, settings: Setti
         logging.exception("could not ensure the statement schedules")
     else:
         logging.info("statement schedules ensured%s", "; last month's statements started" if started else "")
+
+
+async def start_reconciliation(client: Client, settings: Settings) -> None:
+    """The order reconciliation's schedule (created or updated); a failure is logged and the worker carries on."""
+    try:
+        await ensure_reconcile_schedule(client, settings)
+    except Exception:
+        logging.exception("could not ensure the order reconciliation schedule")
+    else:
+        logging.info("order reconciliation schedule ensured (every %s s)", settings.order_reconcile_seconds)
 
 
 async def main() -> None:
@@ -58,7 +64,8 @@ async def main() -> None:
             loop.add_signal_handler(sig, stop.set)
         logging.info("worker polling task queue %s on %s", settings.task_queue, settings.temporal_address)
         async with worker:
-            starts = [asyncio.create_task(start_statements(client, resources, settings))]
+            starts = [asyncio.create_task(start_statements(client, resources, settings)),
+                      asyncio.create_task(start_reconciliation(client, settings))]
             if settings.start_offerings:
                 starts.append(asyncio.create_task(start_offerings(client, resources, settings)))
             await stop.wait()
