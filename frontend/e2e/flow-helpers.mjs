@@ -1,12 +1,12 @@
 // Helpers of the onboarding browser tests: sign-up, waiting for a wizard step, and calling the flow API as the
 // signed-in user (from the page, with the stored JWT).
 import assert from 'node:assert/strict'
-import { BASE_URL } from './helpers.mjs'
+import { BASE_URL, timed } from './helpers.mjs'
 
 export const PASSWORD = 'Collect1ble!'
 
 /** Signs up a fresh user; the app lands on the tour. */
-export async function signUp(page, email) {
+export const signUp = timed('signUp', async function signUp(page, email) {
   await page.goto(`${BASE_URL}/signup`)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
@@ -14,7 +14,7 @@ export async function signUp(page, email) {
   const popup = page.getByRole('alertdialog')
   await popup.getByRole('button', { name: 'Continue' }).click()
   await page.waitForURL('**/app/tour')
-}
+})
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -23,25 +23,25 @@ export function stepUrl(step) {
 }
 
 /** Waits until the wizard shows `step` (URL and the rendered step) with its heading. */
-export async function atStep(page, step, title) {
+export const atStep = timed('atStep', async function atStep(page, step, title) {
   await page.waitForURL(stepUrl(step))
   await page.locator(`[data-testid="flow-step"][data-step="${step}"]`).waitFor()
   if (title) await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
-}
+})
 
 /** The primary button of the current step. */
-export async function next(page, name = 'Continue') {
+export const next = timed('next', async function next(page, name = 'Continue') {
   await page.getByTestId('flow-step').getByRole('button', { name, exact: true }).click()
-}
+})
 
 /** Picks a radio card by its label. */
-export async function choose(page, label) {
+export const choose = timed('choose', async function choose(page, label) {
   await page.getByTestId('flow-step').getByText(label, { exact: true }).click()
   await page.getByTestId('flow-step').getByRole('radio', { name: new RegExp(`^${escape(label)}\\b`), checked: true }).waitFor({ state: 'attached' })
-}
+})
 
 /** The flow API as the signed-in user: { status, body }. */
-export async function flowCall(page, method, path, body) {
+export const flowCall = timed('flowCall', async function flowCall(page, method, path, body) {
   return page.evaluate(
     async ({ method, path, body }) => {
       const response = await fetch(path, {
@@ -53,10 +53,10 @@ export async function flowCall(page, method, path, body) {
     },
     { method, path, body },
   )
-}
+})
 
 /** Submits steps through the API (a quick way to a later step); returns the last FlowState. */
-export async function submitSteps(page, steps) {
+export const submitSteps = timed('submitSteps', async function submitSteps(page, steps) {
   const opened = await flowCall(page, 'POST', '/api/flows/onboarding')
   assert.equal(opened.status, 200)
   let state = opened.body
@@ -67,7 +67,7 @@ export async function submitSteps(page, steps) {
     state = answer.body
   }
   return state
-}
+})
 
 /** The profile steps up to connect-bank, as a user in CA who is employed and answers No to both questions. */
 export const PROFILE_STEPS = [

@@ -1,32 +1,32 @@
 // Helpers of the funding browser tests: confirming the e-mail, a flow step under any base path, the sandbox bank's
 // statement (micro-deposits), and a small PNG made on the spot.
 import zlib from 'node:zlib'
-import { BASE_URL, onBase, PROVIDERS_URL, waitForMailLink } from './helpers.mjs'
+import { BASE_URL, onBase, PROVIDERS_URL, timed, waitForMailLink } from './helpers.mjs'
 import { atStep, PROFILE_STEPS, submitSteps } from './flow-helpers.mjs'
 
 const CONFIRM_LINK = /https?:\/\/[^\s"'<>]+\/email\/confirm\?key=[^\s"'<>]+/
 
 /** Opens the confirmation link from the sandbox mail box. */
-export async function confirmEmail(page, email) {
+export const confirmEmail = timed('confirmEmail', async function confirmEmail(page, email) {
   await page.goto(onBase(await waitForMailLink(email, CONFIRM_LINK)))
   await page.getByTestId('email-confirmed').waitFor()
-}
+})
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Waits until the flow under `base` shows `step` (its URL and rendered step), with its heading. */
 /** The onboarding to the fund-account page: the profile steps through the API, the bank linked in the sandbox. */
-export async function onboardWithLinkedBank(page) {
+export const onboardWithLinkedBank = timed('onboardWithLinkedBank', async function onboardWithLinkedBank(page) {
   await page.goto(`${BASE_URL}/app/onboarding`)
   await atStep(page, 'intro')
   await submitSteps(page, PROFILE_STEPS)
   await atStep(page, 'connect-bank', 'Connect Your Bank')
   await signInToSandboxBank(page)
   await page.waitForURL('**/app/fund-account', { timeout: 45_000 })
-}
+})
 
 /** The bank-linking sandbox's hosted page: the first bank, the sandbox credentials, the first account. */
-export async function signInToSandboxBank(page) {
+export const signInToSandboxBank = timed('signInToSandboxBank', async function signInToSandboxBank(page) {
   await page.getByRole('button', { name: 'Sign in to your bank' }).click()
   await page.getByRole('button', { name: /Harbor National Bank/ }).click()
   await page.getByLabel('Username').fill('user_good')
@@ -34,16 +34,16 @@ export async function signInToSandboxBank(page) {
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.getByRole('radio').first().check()
   await page.getByRole('button', { name: 'Continue' }).click()
-}
+})
 
-export async function atFlowStep(page, base, step, title) {
+export const atFlowStep = timed('atFlowStep', async function atFlowStep(page, base, step, title) {
   await page.waitForURL(new RegExp(`${escape(base)}(/${escape(step)})?$`))
   await page.locator(`[data-testid="flow-step"][data-step="${step}"]`).waitFor()
   if (title) await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
-}
+})
 
 /** The micro-deposits that reached the sandbox bank account, as digits ('0.07' → '7'), once both arrived. */
-export async function microDeposits(routing, account, timeoutMs = 30_000) {
+export const microDeposits = timed('microDeposits', async function microDeposits(routing, account, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
   let last = null
   while (Date.now() < deadline) {
@@ -54,7 +54,7 @@ export async function microDeposits(routing, account, timeoutMs = 30_000) {
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`no micro-deposits within ${timeoutMs} ms: ${JSON.stringify(last)}`)
-}
+})
 
 /** A unique bank account number (12 digits). */
 export function accountNumber() {

@@ -7,21 +7,33 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_OPTIONS } from './chromium.mjs'
 
 export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8010').replace(/\/$/, '')
 export const PROVIDERS_URL = (process.env.PROVIDERS_URL || 'http://127.0.0.1:8110').replace(/\/$/, '')
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 export const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results')
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+// E2E_STEPS=1: each call of a helper wrapped in timed() prints, on stderr, the file, the helper, when it started
+// (seconds since the file's process started) and how long it took — where a slow test's seconds go
+const STEPS = process.env.E2E_STEPS === '1'
+const FILE = path.basename(process.argv[1] ?? 'e2e', '.test.mjs')
+const since = (t) => ((t - performance.timeOrigin) / 1000).toFixed(1)
+
+/** `fn`, or under E2E_STEPS=1 `fn` printing `[step] <file> <name> @<start> s <duration> s` after each call. */
+export function timed(name, fn) {
+  if (!STEPS) return fn
+  return async function (...args) {
+    const start = Date.now()
+    let outcome = 'failed'
+    try {
+      const result = await fn.apply(this, args)
+      outcome = ''
+      return result
+    } finally {
+      console.error(`[step] ${FILE} ${name} @${since(start)} s ${((Date.now() - start) / 1000).toFixed(2)} s ${outcome}`.trimEnd())
+    }
+  }
+}
 
 export const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 800 } }
 export const ANDROID = {
@@ -33,16 +45,18 @@ export const ANDROID = {
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 VitrineAndroid/2.12.0',
 }
 
-// one chromium per test file (node runs each file in a process of its own), closed after the file's last test; each
-// test gets a context of its own: cookies, storage, cache and service workers as fresh as a new profile's
+// one chromium for the whole run (run.mjs launches it and names it in E2E_BROWSER_WS: each file connects, and its
+// close only disconnects), or one per file when a file runs alone; each test gets a context of its own: cookies,
+// storage, cache and service workers as fresh as a new profile's
+const SHARED = process.env.E2E_BROWSER_WS
 let browser
 after(async () => {
   if (browser) await (await browser).close().catch(() => undefined)
 })
 
 /** A fresh browser context (headless chromium) for one test; returns the context, its page and a cleanup. */
-export async function launch(variant) {
-  browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+export const launch = timed('launch', async function launch(variant) {
+  browser ??= SHARED ? timed('chromium.connect', () => chromium.connect(SHARED))() : timed('chromium.launch', () => chromium.launch(CHROMIUM_OPTIONS))()
   const { name: _name, ...options } = variant
   const context = await (await browser).newContext(options)
   context.setDefaultTimeout(20_000)
@@ -66,7 +80,7 @@ export async function launch(variant) {
     await context.close().catch(() => undefined)
   }
   return { context, page, problems, trail, close }
-}
+})
 
 export async function screenshot(page, variant, step) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true })
@@ -78,17 +92,17 @@ export function uniqueEmail(prefix) {
 }
 
 /** Signs an investor up through the api (a test's own investor; the screens are what the test is about). */
-export async function registerThroughApi(email, password) {
+export const registerThroughApi = timed('registerThroughApi', async function registerThroughApi(email, password) {
   const registered = await fetch(`${BASE_URL}/api/auth/registration/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   })
   assert.equal(registered.status, 201, await registered.text())
-}
+})
 
 /** Polls the sandbox mail box until a message for `to` holds a link matching `pattern`; returns the link. */
-export async function waitForMailLink(to, pattern, timeoutMs = 45_000) {
+export const waitForMailLink = timed('waitForMailLink', async function waitForMailLink(to, pattern, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs
   let last = null
   while (Date.now() < deadline) {
@@ -107,7 +121,7 @@ export async function waitForMailLink(to, pattern, timeoutMs = 45_000) {
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`no mail for ${to} matching ${pattern} within ${timeoutMs} ms; last answer: ${JSON.stringify(last)}`)
-}
+})
 
 /** The same path and query on the app under test (the mail's host may differ). */
 export function onBase(link) {
@@ -124,7 +138,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * its reason at the call), never a rule. It first waits for the page's finite animations to end (a dialog fading in
  * measures as text of low contrast).
  */
-export async function assertNoSeriousA11yViolations(page, where, { exclude = [] } = {}) {
+export const assertNoSeriousA11yViolations = timed('assertNoSeriousA11yViolations', async function assertNoSeriousA11yViolations(page, where, { exclude = [] } = {}) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity))
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE })
   const violations = await page.evaluate(
@@ -141,4 +155,4 @@ export async function assertNoSeriousA11yViolations(page, where, { exclude = [] 
     [],
     `axe-core on ${where} (${page.url()})`,
   )
-}
+})

@@ -4,7 +4,7 @@
 // sandbox; the seeded ones have it already), the wizard's steps, reads as the user, and the ATS's clock (the
 // sandbox's test control of the provider: the tests never wait for a real trading window).
 import assert from 'node:assert/strict'
-import { BASE_URL, PROVIDERS_URL } from './helpers.mjs'
+import { BASE_URL, PROVIDERS_URL, timed } from './helpers.mjs'
 import { flowCall } from './flow-helpers.mjs'
 import { onboardWithLinkedBank } from './funding-helpers.mjs'
 
@@ -12,7 +12,7 @@ export const TRADER_PASSWORD = process.env.E2E_TRADER_PASSWORD || 'Vitrine2026!'
 export const ASSET_PATH = '/app/assets/cars/88F40'
 export const INSTRUMENT = '88F40'
 
-export async function logIn(page, email) {
+export const logIn = timed('logIn', async function logIn(page, email) {
   // the educational post-only alert (once per asset and browser session) comes whenever the catalogue first says
   // post-only: closed ('Got it') whenever it stands in the way of the test's next action
   await page.addLocatorHandler(page.getByTestId('post-only-alert'), async (alert) => {
@@ -23,31 +23,31 @@ export async function logIn(page, email) {
   await page.getByLabel('Password').fill(TRADER_PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL('**/app/**')
-}
+})
 
 /** A fresh read as the signed-in user (never the browser's HTTP cache): { status, body }. */
-export async function apiGet(page, path) {
+export const apiGet = timed('apiGet', async function apiGet(page, path) {
   return page.evaluate(async (path) => {
     const response = await fetch(path, { headers: { Authorization: `JWT ${localStorage.getItem('token')}` }, cache: 'no-store' })
     return { status: response.status, body: await response.json().catch(() => null) }
   }, path)
-}
+})
 
 /** The signed-in trader's profile and bank, once (the onboarding flow is done for good afterwards; the seeded traders
  * have both). */
-export async function readyToTrade(page) {
+export const readyToTrade = timed('readyToTrade', async function readyToTrade(page) {
   const opened = await flowCall(page, 'POST', '/api/flows/onboarding')
   assert.equal(opened.status, 200, JSON.stringify(opened.body))
   const bank = opened.body.steps.find((s) => s.id === 'connect-bank')
   if (bank?.state === 'skipped') return // a bank is linked, the profile was filled with it
   await onboardWithLinkedBank(page)
-}
+})
 
 /**
  * The asset page once it shows the market in `phase` (after moveMarketTo: the catalogue catches up with the ATS):
  * 'open' with the 'Trading Window Now open!' banner, otherwise Buy without the banner.
  */
-export async function assetPageIn(page, phase) {
+export const assetPageIn = timed('assetPageIn', async function assetPageIn(page, phase) {
   await page.goto(`${BASE_URL}${ASSET_PATH}`)
   await page.getByTestId('trade-buttons').waitFor({ timeout: 30_000 })
   await page.waitForFunction((live) => {
@@ -55,10 +55,10 @@ export async function assetPageIn(page, phase) {
     const buy = document.querySelector('[data-testid="buy-button"]')
     return buy !== null && !buy.hasAttribute('disabled') && banner === live
   }, phase === 'open', { timeout: 90_000, polling: 250 })
-}
+})
 
 /** The wizard's current step (its rendered step), optionally with its heading. */
-export async function wizardAt(page, step, title) {
+export const wizardAt = timed('wizardAt', async function wizardAt(page, step, title) {
   const wanted = page.locator(`[data-testid="flow-step"][data-step="${step}"]`)
   await wanted.waitFor({ timeout: 30_000 }).catch(async (error) => {
     const at = await page.locator('[data-testid="flow-step"]').getAttribute('data-step', { timeout: 1000 }).catch(() => 'none')
@@ -66,16 +66,16 @@ export async function wizardAt(page, step, title) {
     throw new Error(`the wizard is at ${at}, not ${step} (${page.url()}): ${text.slice(0, 400)}`, { cause: error })
   })
   if (title) await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
-}
+})
 
 /** The primary button of the current step. */
-export async function press(page, name) {
+export const press = timed('press', async function press(page, name) {
   await page.getByTestId('flow-step').getByRole('button', { name, exact: true }).click()
-}
+})
 
 /** The order wizard from where it stands (payment terms the first time, the intro, the investing passport) to
  * select-bid; each step is seen to render before it is passed. */
-export async function toSelect(page) {
+export const toSelect = timed('toSelect', async function toSelect(page) {
   const step = page.locator('[data-testid="flow-step"]')
   for (let hops = 0; hops < 6; hops++) {
     await step.waitFor({ timeout: 30_000 })
@@ -87,12 +87,12 @@ export async function toSelect(page) {
     await page.locator(`[data-testid="flow-step"]:not([data-step="${at}"])`).waitFor({ timeout: 30_000 })
   }
   throw new Error('the order wizard never reached select-bid')
-}
+})
 
 /** The chooser's 'Cancel Order' (§4.4: shown only outside live trading; the test has moved the window there). */
-export async function chooseCancel(page) {
+export const chooseCancel = timed('chooseCancel', async function chooseCancel(page) {
   await page.getByTestId('order-chooser').getByRole('button', { name: 'Cancel Order' }).click({ timeout: 60_000 })
-}
+})
 
 // The e2e stack's demo hours (scripts/stack.py, profile e2e: PROVIDERS_ATS_DEMO_*): session k spans
 // [k·cycle, (k+1)·cycle), post-only then open; its CONFIRMATION follows the close, during the next session's post-only.
@@ -119,7 +119,7 @@ async function atsClock(advanceSeconds) {
  * there already),
  * 'open' (live trading) or 'confirmation' (the current session closed, its matches awaiting confirmation).
  */
-export async function moveMarketTo(phase) {
+export const moveMarketTo = timed('moveMarketTo', async function moveMarketTo(phase) {
   const { postOnly, open, confirmation } = DEMO_HOURS
   const cycle = postOnly + open
   const now = await atsClock()
@@ -132,12 +132,12 @@ export async function moveMarketTo(phase) {
   }[phase]
   assert.ok(target !== undefined, `unknown phase ${phase}`)
   await atsClock(target + MARGIN - now) // 0 when the market is there already: the sandbox still applies what is due
-}
+})
 /**
  * Records, in the page, every event of the trading streams (GET /api/trading/events, a fetch stream: the app's own
  * reader gets an untouched copy) as { event, data }; read them with streamEvents. Call before the first navigation.
  */
-export async function recordTradingStream(page) {
+export const recordTradingStream = timed('recordTradingStream', async function recordTradingStream(page) {
   await page.addInitScript(() => {
     window.__tradingEvents = []
     const original = window.fetch.bind(window)
@@ -167,9 +167,9 @@ export async function recordTradingStream(page) {
       return new Response(theirs, { status: response.status, statusText: response.statusText, headers: response.headers })
     }
   })
-}
+})
 
 /** The trading stream events the page received so far, by event name. */
-export async function streamEvents(page, event) {
+export const streamEvents = timed('streamEvents', async function streamEvents(page, event) {
   return page.evaluate((name) => (window.__tradingEvents ?? []).filter((e) => e.event === name).map((e) => e.data), event)
-}
+})
