@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 TEMPORAL_CLI_VERSION=v1.5.1
 UV_VERSION=0.9.9
-APT_PACKAGES=(postgresql redis-server chromium docker-compose fonts-dejavu-core wrk)
+APT_PACKAGES=(postgresql redis-server chromium chromium-headless-shell docker-compose fonts-dejavu-core wrk)
 CACHE="${XDG_CACHE_HOME:-${HOME:?}/.cache}/vitrine"  # the tools built once per machine: <name>-<version>/<name>
 LOGS=.data/setup
 TAIL=40
@@ -21,7 +21,7 @@ secs() { echo "$(($1 / 1000)).$(($1 % 1000 / 100))"; }  # milliseconds as second
 
 # --- the steps (each runs in its own subshell under set -euo pipefail, its output into its log) ---
 
-# Debian packages (PostgreSQL, Redis, Chromium for browser tests, docker-compose to validate the compose file)
+# Debian packages (PostgreSQL, Redis, Chromium and its headless shell for browser tests, docker-compose to validate the compose file)
 step_apt() {
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
