@@ -1,6 +1,10 @@
 # Vitrine — the two commands: `make dev` (whole stack with demo data) and `make test` (every test).
 SHELL := /bin/bash
 PY := .venv/bin/python
+# Python writes its bytecode caches (__pycache__, pytest's rewritten test modules too) even where the environment says
+# not to: without them every process (each pytest worker, `python -m worker`, api, alembic) compiled every module it
+# imported from source, and the Temporal worker's default build id compiled them all once more (docs/testing.md)
+unexport PYTHONDONTWRITEBYTECODE
 # under `make test`, each stage's first line: `[stage] <target> started HH:MM:SS @<epoch>`; .ci/run turns them into
 # each stage's time
 STAGE = $(if $(filter test,$(MAKECMDGOALS)),@echo "[stage] $@ started $$(date +%T) @$$(date +%s.%N)")
