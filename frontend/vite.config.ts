@@ -41,5 +41,8 @@ export default defineConfig({
     // test files share their worker's module cache rather than each importing React, Chakra and the app again
     // (clean run on 2 cores: 275 s → 63 s); every test makes its own render, fetch stubs and storage
     isolate: false,
+    // Testing Library's waits get one generous deadline (src/testing/setup.ts); a test's own limit is above it
+    setupFiles: ['src/testing/setup.ts'],
+    testTimeout: 60_000,
   },
 })

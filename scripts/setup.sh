@@ -79,7 +79,7 @@ build_uv() {
   mv "$1/venv/bin/uv" "$1/uv"
 }
 uv_ready() { tool_ok .tools/bin/uv && [[ "$(.tools/bin/uv --version)" == "uv $UV_VERSION"* ]]; }
-PY_STAMP=.venv/.vitrine-lock-compiled  # "-compiled": an environment synced before --compile-bytecode syncs once more
+PY_STAMP=.venv/.vitrine-lock
 python_ready() { [ -f "$PY_STAMP" ] && cmp -s uv.lock "$PY_STAMP"; }
 step_python() {
   if ! uv_ready; then
@@ -87,9 +87,9 @@ step_python() {
   fi
   if ! python_ready; then
     echo "syncing the Python environment (uv.lock)"
-    # with every module's bytecode compiled once here: otherwise each process that imports it compiles it again where
-    # PYTHONDONTWRITEBYTECODE is set (and the first one writes it where not)
-    UV_PROJECT_ENVIRONMENT=.venv .tools/bin/uv sync --frozen --compile-bytecode
+    # no --compile-bytecode (10 000 files, ≈ 60 s of CPU at install): the Makefile unexports PYTHONDONTWRITEBYTECODE,
+    # so the first process that imports a module writes its bytecode and the next ones read it (docs/testing.md)
+    UV_PROJECT_ENVIRONMENT=.venv .tools/bin/uv sync --frozen
     cp uv.lock "$PY_STAMP"
   fi
 }
