@@ -9,27 +9,34 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
 import os
-import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from clients.temporal_server import dev_server_args  # noqa: E402
 from scripts.ports import free_port  # noqa: E402
+from scripts.stack_probes import (  # noqa: E402
+    PORT_TAKEN,
+    StackStartError,
+    answers,
+    exit_status,
+    failure,
+    http_ok,
+    log_tail,
+    port_open,
+    recreate_database,
+    redis_ping,
+)
 from store.passwords import TEST_ONLY_CHEAP  # noqa: E402
 from workflows.search_attributes import cli_args  # noqa: E402
 
@@ -70,100 +77,6 @@ PROFILES = {
 SERVICE_PORTS = {"redis": ("redis",), "temporal": ("temporal", "temporal_ui"), "providers": ("providers",),
                  "api": ("api",), "frontend": ("frontend",)}
 APPS = ("providers", "worker", "api", "frontend")
-TAIL_LINES = 40
-# what Redis, Temporal, PostgreSQL and uvicorn log when their port is taken
-PORT_TAKEN = re.compile(r"address already in use", re.IGNORECASE)
-
-
-class StackStartError(RuntimeError):
-    """A stack that did not come up. The message starts with `[stack] ` (scripts/ci_summary.py shows it from a CI
-    log: keep the words exited / did not come up / failed / in use in it) and holds the cause: the process, its exit
-    code, its log and the log's last lines. Not a SystemExit: pytest caches a fixture's Exception, so a package's
-    stack that failed is not started again for each of its tests; `main` prints it and exits 1."""
-
-    def __init__(self, message: str, process: str | None = None) -> None:
-        super().__init__(message)
-        self.process = process  # the service that exited, if one did
-
-
-def port_open(port: int) -> bool:
-    with socket.socket() as s:
-        s.settimeout(0.2)
-        return s.connect_ex(("127.0.0.1", port)) == 0
-
-
-def redis_ping(port: int) -> bool:
-    """A Redis answers on the port (an open port alone may be whoever took it); one asking for a password too."""
-    with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-        s.sendall(b"PING\r\n")
-        return s.recv(16).startswith((b"+PONG", b"-NOAUTH"))
-
-
-def answers(probe: Callable[[], object]) -> bool:
-    try:
-        return bool(probe())
-    except (OSError, http.client.HTTPException):
-        return False
-
-
-def log_tail(log: Path, since: int = 0, lines: int = TAIL_LINES) -> list[str]:
-    """The log's last lines after byte `since` (one launch's), none when there is no log."""
-    try:
-        with open(log, "rb") as f:
-            f.seek(max(since, f.seek(0, os.SEEK_END) - 64 * 1024))
-            data = f.read()
-    except OSError:
-        return []
-    return data.decode(errors="replace").splitlines()[-lines:]
-
-
-def failure(name: str, headline: str, log: Path, since: int = 0) -> str:
-    """`[stack] <headline> (log: ...)` and the log's last lines, each as `  <name> | line` (make dev's echo)."""
-    tail = log_tail(log, since)
-    head = f"[stack] {headline} (log: {log})"
-    if not tail:
-        return f"{head}; the log is empty"
-    return "\n".join([f"{head}; its last {len(tail)} lines:", *(f"{name:>9} | {line}" for line in tail)])
-
-
-def exit_status(returncode: int) -> str:
-    if returncode < 0:
-        return f"was killed by {signal.Signals(-returncode).name}"
-    return f"exited with code {returncode}"
-
-
-@contextlib.contextmanager
-def pg_cursor(url: str) -> Iterator[Any]:
-    """A cursor on ``url`` (the asyncpg URL accepted) over psycopg2, the project's one sync driver, in autocommit;
-    the connection closed at the end."""
-    import psycopg2
-
-    conn = psycopg2.connect(url.replace("+asyncpg", ""))
-    conn.autocommit = True
-    try:
-        with conn.cursor() as cur:
-            yield cur
-    finally:
-        conn.close()
-
-
-def recreate_database(url: str) -> None:
-    """Drops the database of ``url`` (ending its sessions) and creates it empty, through the server's `postgres`
-    database with the same credentials."""
-    from psycopg2 import sql
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    with pg_cursor(urlunsplit(parts._replace(path="/postgres"))) as cur:
-        cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        cur.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-
-
-def http_ok(url: str) -> bool:
-    with urllib.request.urlopen(url, timeout=2) as r:  # noqa: S310 (loopback only)
-        return bool(r.status == 200)
-
-
 class Stack:
     def __init__(self, profile: Profile, echo: bool) -> None:
         self.p, self.echo = profile, echo

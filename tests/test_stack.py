@@ -24,7 +24,8 @@ import pytest
 from psycopg2 import sql
 
 from scripts import ports
-from scripts.stack import Profile, Stack, StackStartError, pg_cursor, recreate_database, redis_ping
+from scripts.stack import Profile, Stack
+from scripts.stack_probes import StackStartError, pg_cursor, recreate_database, redis_ping
 from tests.chaos.stack import ChaosStack
 from tests.conftest import TEST_DB, free_port
 
