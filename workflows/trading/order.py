@@ -28,14 +28,9 @@ with workflow.unsafe.imports_passed_through():
     import activities.interfaces.trading as T
     import domain.trading.order_rules as R
     import workflows.trading.order_types as O
-    from workflows.trading.order_steps import (
-        EVENT_DRIVEN,
-        HOLD_AND_PLACE,
-        RECORD_WITH_HOLD,
-        RELEASE_WITH_RECORD,
-        UPDATE_RETRY,
-        OrderSteps,
-    )
+    from workflows.trading.order_patches import EVENT_DRIVEN, HOLD_AND_PLACE, RECORD_WITH_HOLD, RELEASE_WITH_RECORD
+    from workflows.trading.order_retries import UPDATE_RETRY
+    from workflows.trading.order_steps import OrderSteps
 
 
 @workflow.defn(name=O.WORKFLOW_TYPE)

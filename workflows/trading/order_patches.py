@@ -1,0 +1,34 @@
+"""The order workflow's patches (`workflow.patched` ids; docs/replay-coverage.md lists their fixtures): what each one
+changed, and what a history recorded before it still does."""
+
+from __future__ import annotations
+
+# a QUEUED order whose placement the ATS refused `place_tries_per_run` times continues as new and goes on placing (its
+# history stays bounded however long the broker refuses); before this patch the loop ran on in one run
+PLACE_CONTINUES = "order-place-continue-as-new"
+# the order's first view and its hold in one activity (trading.record_hold) instead of record then hold: one activity
+# fewer before the placement; before this patch two
+RECORD_WITH_HOLD = "order-record-with-hold"
+# the order's end: the release and the final view in one activity (trading.release_record), and no view written
+# between the last settlement and the end; before this patch record (after the settlement), release, record
+RELEASE_WITH_RECORD = "order-release-with-record"
+# a new order's first view, its hold and its placement at the ATS in one activity (trading.hold_place): one activity
+# and one workflow task before the submit's answer where there were two of each; the ATS not answering within that
+# activity's few tries: the steps before this patch (record_hold, then place with its timers)
+HOLD_AND_PLACE = "order-hold-and-place"
+# an order's executions the ATS settled, posted in one activity (trading.settle_many, each execution once under its
+# own key) instead of one trading.settle activity (and one workflow task) after another
+SETTLE_TOGETHER = "order-settle-together"
+# the part of the hold an order no longer needs given back as soon as the ATS reports it (trading.release_part, issue
+# 30): its unfilled units once it ended (a cancel, an IOC's end), a bid's execution below its limit, a voided
+# execution; the filled units stay held until they settle. Before this patch all of it waited for the order's end
+# (every execution settled or voided)
+PARTIAL_RELEASE = "order-partial-release"
+# a cancel of an order the ATS has not taken yet (QUEUED: the broker refusing) wins over the next placement: no
+# placement after it, the order CANCELED and its hold released; the placement's back-off wakes for it. Before this
+# patch the cancel waited for the placement, and one run placed on without bound while it waited
+CANCEL_WINS_PLACING = "order-cancel-wins-placing"
+# event-driven resting orders (issue 32): an idle order sleeps until an ATS event, a void, an Update ends or the
+# reconciliation's `reconcile` signal; a safety timer of `safety_seconds` (+ up to 20 % jitter from workflow.random())
+# reads the ATS when nothing came. Before this patch it read the ATS every `poll_seconds` (30 s)
+EVENT_DRIVEN = "order-event-driven"
