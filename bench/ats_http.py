@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import socket
 import subprocess
 import tempfile
@@ -32,6 +33,7 @@ from typing import Any, Literal
 from fastapi import FastAPI
 from pydantic import BaseModel
 
+from bench import cpu
 from bench.wrk import Result, run
 from providers.ats.db import drop
 
@@ -120,6 +122,21 @@ def prepare(base: str) -> str:
     raise SystemExit("the bench instruments' windows did not open")
 
 
+def measured(name: str, url: str, seconds: int, connections: int, script: str,
+             processes: dict[str, list[int]]) -> tuple[Result, dict[str, float]]:
+    """One wrk run and the CPU ms per request it cost, by process (the two servers, PostgreSQL, wrk itself)."""
+    before, wrk_before = cpu.snapshot(processes), resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = run(name, url, seconds=seconds, connections=connections, script=script)
+    after, wrk_after = cpu.snapshot(processes), resource.getrusage(resource.RUSAGE_CHILDREN)
+    requests = max(1, round(result.rps * seconds))
+    per_request = cpu.per_op_ms(before, after, requests)
+    per_request.pop("bench process", None)
+    wrk = (wrk_after.ru_utime + wrk_after.ru_stime - wrk_before.ru_utime - wrk_before.ru_stime) * 1000 / requests
+    per_request["wrk"] = round(wrk, 2)
+    per_request["total"] = round(per_request["total"] + wrk, 2)
+    return result, per_request
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=int, default=8)
@@ -137,6 +154,7 @@ def main() -> None:
     procs = [subprocess.Popen([PY, "-m", "uvicorn", app, "--port", str(port), "--no-access-log", "--log-level", "warning"],
                               cwd=ROOT, env=env)
              for app, port in (("providers.app:app", ATS_PORT), ("bench.ats_http:bare", BARE_PORT))]
+    load_before = cpu.load_average()
     try:
         wait_port(ATS_PORT)
         wait_port(BARE_PORT)
@@ -150,10 +168,10 @@ def main() -> None:
             return str(path)
 
         run("warm-up", f"http://127.0.0.1:{ATS_PORT}", seconds=2, connections=4, script=script("warm"))
-        results: list[Result] = [
-            run("bare FastAPI POST", f"http://127.0.0.1:{BARE_PORT}", seconds=s, connections=c, script=script("bare")),
-            run("ATS: place order", f"http://127.0.0.1:{ATS_PORT}", seconds=s, connections=c, script=script("ats")),
-        ]
+        processes = {"ATS server": [procs[0].pid], "bare server": [procs[1].pid]}
+        runs = [measured("bare FastAPI POST", f"http://127.0.0.1:{BARE_PORT}", s, c, script("bare"), processes),
+                measured("ATS: place order", f"http://127.0.0.1:{ATS_PORT}", s, c, script("ats"), processes)]
+        results: list[Result] = [r for r, _ in runs]
         counts = call("GET", f"http://127.0.0.1:{ATS_PORT}/sandbox/ats/executions?limit=1",
                       headers={"Authorization": f"Bearer {token}"})
         group = call("GET", f"http://127.0.0.1:{ATS_PORT}/sandbox/ats/clock", headers={"X-Provider-Key": KEY})["data"]
@@ -167,6 +185,10 @@ def main() -> None:
     print(f"{'endpoint':<24}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'x bare':>10}")
     for r in results:
         print(f"{r.name:<24}{r.rps:>10.0f}{r.p50_ms:>10.2f}{r.p99_ms:>10.2f}{r.rps / base.rps:>10.2f}")
+    print("\nCPU ms per request by process (the ATS's webhooks go to the bare server):")
+    for r, per_request in runs:
+        print(f"  {r.name:<22}" + ", ".join(f"{k} {v}" for k, v in per_request.items()))
+    print(f"load average before / after: {load_before} / {cpu.load_average()}")
     ratio = results[1].rps / base.rps
     print(f"\nATS orders: {ratio:.2f}x the bare endpoint (goal >= 0.5): {'MET' if ratio >= 0.5 else 'MISSED'}")
     print(f"(executions were created: {bool(counts['data'])}; group commit: {group['commands']} commands in"
@@ -174,6 +196,8 @@ def main() -> None:
     out = ROOT / "bench/results"
     out.mkdir(exist_ok=True)
     (out / "ats_http.json").write_text(json.dumps({"results": [asdict(r) for r in results], "ratio": ratio,
+                                                   "cpu_ms_per_request": {r.name: per for r, per in runs},
+                                                   "load_average_before": load_before, "load_average_after": cpu.load_average(),
                                                    "group_commit": group}, indent=2))
 
 

@@ -79,9 +79,21 @@ async def _record(ats: Ats, event_id: str, result: DeliveryResult, now: float) -
             )
 
 
-async def _dropped(ats: Ats, event_id: str) -> None:
+async def _record_batch(ats: Ats, delivered: list[tuple[str, int | None]], dropped: list[str], now: float) -> None:
+    """The batch's delivered events (id, HTTP status) and dropped ones, in one statement each."""
+    if not delivered and not dropped:
+        return
     async with ats.pool.acquire() as conn:
-        await conn.execute("UPDATE webhook_events SET status = 'dropped' WHERE id = $1 AND status = 'pending'", event_id)
+        if delivered:
+            await conn.execute(
+                "UPDATE webhook_events w SET attempts = w.attempts + 1, last_status = r.code, last_error = NULL,"
+                " delivered_at = $3, status = 'delivered' FROM unnest($1::text[], $2::int[]) AS r(id, code)"
+                " WHERE w.id = r.id",
+                [d[0] for d in delivered], [d[1] for d in delivered], now,
+            )
+        if dropped:
+            await conn.execute("UPDATE webhook_events SET status = 'dropped' WHERE id = ANY($1::text[])"
+                               " AND status = 'pending'", dropped)
 
 
 async def deliver_due(ats: Ats, http: httpx.AsyncClient, now: float | None = None) -> int:
@@ -99,19 +111,27 @@ async def deliver_due(ats: Ats, http: httpx.AsyncClient, now: float | None = Non
     for r in ordered:  # one lane per resource: its events in order, the lanes side by side
         lanes.setdefault(r["resource_id"] or r["id"], []).append(r)
     gate = asyncio.Semaphore(max(1, ats.settings.ats_webhook_concurrency))
+    delivered: list[tuple[str, int | None]] = []  # recorded together once the batch is sent (a failure at once)
+    dropped: list[str] = []
 
     async def lane(events: list[asyncpg.Record]) -> None:
         async with gate:
             for r in events:
                 if ats.chaos.drop():
-                    await _dropped(ats, r["id"])
+                    dropped.append(r["id"])
                     continue
                 result = await post(ats, r["body"], r["id"], http)
                 if result.delivered and ats.chaos.duplicate():
                     await post(ats, r["body"], r["id"], http)
-                await _record(ats, r["id"], result, at)
+                if result.delivered:
+                    delivered.append((r["id"], result.status_code))
+                else:
+                    await _record(ats, r["id"], result, at)
 
-    await asyncio.gather(*(lane(events) for events in lanes.values()))
+    try:
+        await asyncio.gather(*(lane(events) for events in lanes.values()))
+    finally:
+        await _record_batch(ats, delivered, dropped, at)
     return len(ordered)
 
 
