@@ -182,7 +182,7 @@ ______________ ERROR at setup of test_api_restarts_keep_sessions _______________
     @pytest.fixture(scope="package")
     def chaos_stack(request: pytest.FixtureRequest) -> Iterator[ChaosStack]:
 >               raise self.exited(name, proc)
-E               scripts.stack_probes.StackStartError: [stack] api-b exited with code 1 (log: /tmp/vitrine-chaos-x1/logs/api-b.log); \
+E               scripts.stack.StackStartError: [stack] api-b exited with code 1 (log: /tmp/vitrine-chaos-x1/logs/api-b.log); \
 its last 3 lines:
 E                   api-b | Traceback (most recent call last):
 E                   api-b |   File "/work/api/app.py", line 3, in <module>
@@ -190,7 +190,7 @@ E                   api-b | ImportError: cannot import name 'routes'
 
 scripts/stack.py:340: StackStartError
 _______________ ERROR at setup of test_worker_restarts_mid_flow ________________
-E               scripts.stack_probes.StackStartError: [stack] api-b exited with code 1 (log: /tmp/vitrine-chaos-x1/logs/api-b.log); \
+E               scripts.stack.StackStartError: [stack] api-b exited with code 1 (log: /tmp/vitrine-chaos-x1/logs/api-b.log); \
 its last 3 lines:
 E                   api-b | Traceback (most recent call last):
 E                   api-b |   File "/work/api/app.py", line 3, in <module>
@@ -199,8 +199,8 @@ E                   api-b | ImportError: cannot import name 'routes'
 scripts/stack.py:340: StackStartError
 [stack] kept /tmp/vitrine-chaos-x1 (logs, databases) for the failure
 =========================== short test summary info ============================
-ERROR tests/chaos/test_restarts.py::test_api_restarts_keep_sessions - scripts.stack_probes.StackStartError: [stack] api-b exited...
-ERROR tests/chaos/test_restarts.py::test_worker_restarts_mid_flow - scripts.stack_probes.StackStartError: [stack] api-b exited...
+ERROR tests/chaos/test_restarts.py::test_api_restarts_keep_sessions - scripts.stack.StackStartError: [stack] api-b exited...
+ERROR tests/chaos/test_restarts.py::test_worker_restarts_mid_flow - scripts.stack.StackStartError: [stack] api-b exited...
 2 errors in 41.20s
 make: *** [Makefile:23: test-python] Error 1
 """
