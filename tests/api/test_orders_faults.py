@@ -26,7 +26,7 @@ from tests.conftest import Providers
 from tests.flows.investors import funded_investor
 from tests.flows.test_place_order import trading_asset
 from tests.waiting import within_deadline
-from worker.build import WORKFLOWS, build_worker, worker_resources
+from worker.build import WORKFLOWS, build_id, build_worker, worker_resources
 from worker.build import activities as worker_activities
 from workflows.trading import order_types as O
 
@@ -63,7 +63,7 @@ async def test_submit_with_no_worker_answering_is_503(fault_api: FaultApi, api: 
     submit_url = ""
     async with worker_resources(fault_api.settings) as resources, Worker(
             client, task_queue=queue, workflows=list(WORKFLOWS), activities=worker_activities(fault_api.settings, resources),
-            no_remote_activities=True):  # workflow tasks and local activities only
+            no_remote_activities=True, build_id=build_id()):  # workflow tasks and local activities only
         r = await create(fault_api.api, a, order_body(asset.ticker, "bid", 1, "9.00"))
         assert r.status_code == 201, r.text
         order_id = r.json()["data"]["id"]

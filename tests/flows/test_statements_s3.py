@@ -22,6 +22,7 @@ from config import Settings
 from store.document_files import S3Bucket, document_files
 from tests.api.accounts import signup
 from tests.flows.test_statements import MONTH, investor_with_a_month, text_of
+from worker.build import build_id
 from workflows.statements import StatementsInput, StatementsResult, StatementsWorkflow, workflow_id
 
 
@@ -44,7 +45,8 @@ async def run_on_s3(client: Client, state: AppState, uid: int) -> StatementsResu
     """The statement workflow for one investor, on a worker of its own whose store is the bucket."""
     queue = f"vitrine-s3-{uuid.uuid4().hex[:6]}"
     make = StatementActivities(state.sessions, state.documents)
-    async with Worker(client, task_queue=queue, workflows=[StatementsWorkflow], activities=[make.investors, make.make]):
+    async with Worker(client, task_queue=queue, workflows=[StatementsWorkflow], activities=[make.investors, make.make],
+                      build_id=build_id()):
         handle = await client.start_workflow(
             StatementsWorkflow.run, StatementsInput(period=MONTH.key, user_ids=[uid]),
             id=f"{workflow_id('statement', MONTH.key, uid)}-{uuid.uuid4().hex[:6]}", task_queue=queue)

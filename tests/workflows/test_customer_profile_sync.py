@@ -15,6 +15,7 @@ from temporalio.worker import Worker
 from activities.interfaces.payments import CustomerSync
 from tests.waiting import within_deadline
 from tests.workflows.histories import record
+from worker.build import build_id
 from workflows.customer_profile_sync import CustomerProfileSyncWorkflow, ProfileSyncInput, workflow_id
 
 
@@ -36,7 +37,7 @@ async def test_a_save_during_a_round_sends_the_details_once_more(temporal_client
     held, queue = HeldSync(), f"profile-sync-{uuid.uuid4().hex[:6]}"
     wid = f"{workflow_id(10**9)}-{uuid.uuid4().hex[:6]}"
     async with Worker(temporal_client, task_queue=queue, workflows=[CustomerProfileSyncWorkflow],
-                      activities=[held.sync_customer]):
+                      activities=[held.sync_customer], build_id=build_id()):
         handle = await temporal_client.start_workflow(
             CustomerProfileSyncWorkflow.run, ProfileSyncInput(10**9), id=wid, task_queue=queue, start_signal="changed")
         await within_deadline(held.started.wait())

@@ -10,7 +10,7 @@ from temporalio.worker import Replayer
 
 from config import Settings
 from tests.workflows.histories import DIR
-from worker.build import SANDBOX, WORKFLOWS
+from worker.build import SANDBOX, WORKFLOWS, build_id
 from worker.temporal import data_converter
 
 HISTORIES = sorted(DIR.glob("*.json"))
@@ -28,5 +28,5 @@ async def test_replay(path: Path) -> None:
     # machine a garbage collection inside one activation once took longer than that, and the replay failed with
     # TMPRL1101 although the history was deterministic. A non-deterministic history still fails here.
     replayer = Replayer(workflows=list(WORKFLOWS), data_converter=data_converter(Settings()), debug_mode=True,
-                        workflow_runner=SANDBOX)  # the worker's sandbox
+                        workflow_runner=SANDBOX, build_id=build_id())  # the worker's sandbox and build id
     await replayer.replay_workflow(history)
