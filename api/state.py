@@ -18,6 +18,7 @@ from api.catalogue.snapshot import Catalogue
 from api.coalescer import Coalescer
 from api.ratelimit import RateLimiter
 from api.sessions import RevocationChecks
+from clients.http import tls_context
 from clients.mail import MailClient
 from clients.temporal import connect
 from config import Settings
@@ -47,7 +48,7 @@ class AppState:
     @classmethod
     def create(cls, settings: Settings) -> AppState:
         engine = make_engine(settings.database_url, settings.database_tls)
-        http = httpx.AsyncClient(timeout=settings.provider_timeout_seconds)
+        http = httpx.AsyncClient(timeout=settings.provider_timeout_seconds, verify=tls_context())
         sessions = make_sessionmaker(engine)
         redis = Redis.from_url(settings.redis_url, decode_responses=False)
         return cls(

@@ -1,10 +1,22 @@
-"""Shared plumbing of the provider clients: the key header, idempotency keys, and error mapping."""
+"""Shared plumbing of the provider clients: the key header, idempotency keys, error mapping, and one TLS context."""
 
 from __future__ import annotations
 
+import functools
+import ssl
 from typing import Any
 
 import httpx
+
+
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """httpx's own default verification (certifi's CA bundle, or SSL_CERT_FILE / SSL_CERT_DIR), built once per process.
+
+    An `httpx.AsyncClient` made without `verify=` builds this context anew, loading the CA bundle each time (≈ 40–80 ms
+    of CPU); every client of the process shares this one instead (`httpx.AsyncClient(verify=tls_context(), …)`).
+    Verification of https stays as it was: certificates checked against the same CAs, host names checked."""
+    return httpx.create_ssl_context()
 
 
 class ProviderError(Exception):

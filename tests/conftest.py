@@ -33,6 +33,7 @@ from temporalio.worker import Worker
 
 from api.app import create_app
 from api.state import AppState
+from clients.http import tls_context
 from clients.temporal import data_converter
 from clients.temporal_server import dev_server_args
 from config import PasswordProfile, Settings
@@ -341,7 +342,7 @@ async def temporal_client(temporal_env: WorkflowEnvironment) -> Client:
 
 @pytest.fixture
 async def sandbox(providers: Providers) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(base_url=providers.url) as client:
+    async with httpx.AsyncClient(base_url=providers.url, verify=tls_context()) as client:
         yield client
 
 

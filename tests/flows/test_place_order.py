@@ -14,6 +14,7 @@ from sqlalchemy import update
 from sqlmodel import col
 
 from api.state import AppState
+from clients.http import tls_context
 from domain import ledger as L
 from domain.trading import order_rules as R
 from domain.trading import order_wizard as W
@@ -36,7 +37,7 @@ async def trading_asset(state: AppState, providers: Providers, last_close: str =
     body = {"id": asset.ticker.lstrip("#"), "symbol": asset.ticker, "name": asset.display_name, "status": "TRADING",
             "issuePrice": "10.00", "unitsOutstanding": 1000,
             "history": [{"date": (date.today() - timedelta(days=2)).isoformat(), "close": last_close}]}
-    async with httpx.AsyncClient(base_url=providers.url) as http:
+    async with httpx.AsyncClient(base_url=providers.url, verify=tls_context()) as http:
         r = await http.post("/sandbox/ats/instruments", json=body,
                             headers={"X-Provider-Key": providers.settings.api_key})
         assert r.status_code == 200, r.text

@@ -31,6 +31,7 @@ import uvicorn
 from temporalio.client import Client, WorkflowHandle
 from temporalio.testing import WorkflowEnvironment
 
+from clients.http import tls_context
 from config import Settings
 from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
@@ -291,7 +292,7 @@ async def market(ats_server: tuple[str, Hooks], temporal_env: WorkflowEnvironmen
     mine = settings.model_copy(update={"providers_url": url, "task_queue": f"orders-{uuid.uuid4().hex[:6]}",
                                        "trade_proceeds_delay_seconds": 0.0})
     async with worker_resources(mine) as resources, build_worker(temporal_env.client, mine, resources), \
-            httpx.AsyncClient(base_url=url, timeout=30) as http:
+            httpx.AsyncClient(base_url=url, timeout=30, verify=tls_context()) as http:
         m = Market(url, mine, temporal_env.client, http, hooks)
         arrived = asyncio.Event()
         hooks.listener = (asyncio.get_running_loop(), arrived)
