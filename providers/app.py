@@ -42,8 +42,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     webhooks, and the ATS (its books, windows, webhooks)."""
     if app.state.settings.payments_demo:
         await run_in_threadpool(payments_demo.seed, app.state.storage)
-    async with scheduler.lifespan(app), ats_ticker.lifespan(app):
-        yield
+    try:
+        async with scheduler.lifespan(app), ats_ticker.lifespan(app):
+            yield
+    finally:
+        app.state.storage.close()  # its idle connections (providers/sqlite.py)
 
 
 def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
