@@ -62,7 +62,8 @@ make: *** [Makefile:16: lint] Error 1
 NODE_LOG = """\
 [stack] api up on :8010
 TAP version 13
-# onboarding (desktop) failed at http://127.0.0.1:8010/flows/onboarding/7/accreditation-status; the page's trail:
+# onboarding with a manual bank (desktop) failed at http://127.0.0.1:8010/flows/onboarding/7/accreditation-status; \
+screenshot frontend/test-results/onboarding-with-a-manual-bank-desktop-failed.png; the page's trail:
 # 11:02:03.456 url http://127.0.0.1:8010/flows/onboarding/7/accreditation-status
 # Subtest: onboarding with a manual bank (desktop)
 not ok 1 - onboarding with a manual bank (desktop)
@@ -120,7 +121,7 @@ def test_a_browser_failure_names_the_test_the_step_the_screenshot_and_the_stack_
     (e2e / "onboarding.test.mjs").write_text("// line 1\n\n    await waitForStep(page, 'ssn')\n")
     shots = tmp_path / "frontend/test-results"
     shots.mkdir()
-    (shots / "desktop-onboarding-failed.png").write_bytes(b"png")
+    (shots / "onboarding-with-a-manual-bank-desktop-failed.png").write_bytes(b"png")
     (shots / "desktop-onboarding-signed-up.png").write_bytes(b"png")
     logs = tmp_path / ".data/logs/e2e"
     logs.mkdir(parents=True)
@@ -135,14 +136,15 @@ def test_a_browser_failure_names_the_test_the_step_the_screenshot_and_the_stack_
         "    locator.waitFor: Timeout 20000ms exceeded.",
         "    Call log:",
         "    - waiting for getByTestId('flow-step-ssn') to be visible",
-        "page: onboarding (desktop) failed at http://127.0.0.1:8010/flows/onboarding/7/accreditation-status; "
+        "page: onboarding with a manual bank (desktop) failed at http://127.0.0.1:8010/flows/onboarding/7/"
+        "accreditation-status; screenshot frontend/test-results/onboarding-with-a-manual-bank-desktop-failed.png; "
         "the page's trail:",
-        "screenshot: frontend/test-results/desktop-onboarding-failed.png",
+        "screenshot: frontend/test-results/onboarding-with-a-manual-bank-desktop-failed.png",
         "stack log: .data/logs/e2e/api.log (1 tracebacks)",
         "stack log: .data/logs/e2e/worker.log (0 tracebacks)",
     ]
     # a screenshot older than the run is an earlier run's
-    later = (shots / "desktop-onboarding-failed.png").stat().st_mtime + 10
+    later = (shots / "onboarding-with-a-manual-bank-desktop-failed.png").stat().st_mtime + 10
     assert not [x for x in summary(NODE_LOG.format(root=tmp_path), Run(since=later, root=tmp_path))
                 if x.startswith("screenshot:")]
 

@@ -93,9 +93,8 @@ for (const variant of [DESKTOP, ANDROID]) {
     const email = uniqueEmail(`password-${variant.name}`)
     const [oldPassword, newPassword] = ['Collect1ble!', 'Changed2Now!']
     await registerThroughApi(email, oldPassword)
-    const { page, problems, trail, close } = await launch(variant)
+    const { page, problems, close } = await launch(variant)
     t.after(close)
-    t.after(() => (problems.length ? console.log(trail.join('\n')) : undefined))
 
     await page.goto(`${BASE_URL}/login`)
     await submitLogin(page, email, oldPassword)

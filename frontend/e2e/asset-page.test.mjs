@@ -32,9 +32,8 @@ async function slideIs(page, name) {
 
 for (const variant of [DESKTOP, ANDROID]) {
   test(`asset page slides and sub-pages (${variant.name})`, { timeout: 180_000 }, async (t) => {
-    const { page, problems, trail, close } = await launch(variant)
+    const { page, problems, close } = await launch(variant)
     t.after(close)
-    t.after(() => (problems.length ? console.log(trail.join('\n')) : undefined))
     await logIn(page, 'demo@vitrine.test')
     // the latest analytics record so far (both variants sign in as the demo investor): only newer ones count below
     const earlier = (await apiGet(page, '/api/analytics/events/')).body.events[0]

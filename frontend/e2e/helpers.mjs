@@ -1,7 +1,7 @@
 // Shared helpers for the browser tests: Debian's chromium through playwright-core, a fresh context per test,
 // screenshots under frontend/test-results/, and the sandbox mail box.
 import assert from 'node:assert/strict'
-import { after } from 'node:test'
+import { after, afterEach, beforeEach } from 'node:test'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -75,11 +75,35 @@ export const launch = timed('launch', async function launch(variant) {
     if (url.pathname.startsWith('/api/')) note(`${r.request().method()} ${url.pathname} → ${r.status()}`)
   })
   page.on('requestfailed', (r) => note(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`))
+  const opened = { page, variant, problems, trail }
+  launched.push(opened)
   const close = async () => {
     if (TRACE) await context.tracing.stop({ path: `${TRACE}/${path.basename(process.argv[1] ?? 'x')}-${variant.name}-${Date.now()}.zip` }).catch((e) => console.error('trace', e))
     await context.close().catch(() => undefined)
   }
   return { context, page, problems, trail, close }
+})
+
+// every failed test explains itself: each page it launched and still has open is photographed where the failure
+// left it (`<the test's name>-failed.png`, which scripts/ci_summary.py names) and its trail printed (the last URLs and
+// api answers) with its page errors — afterEach runs before the test's own t.after(close), so the pages are still open
+let launched = []
+beforeEach(() => {
+  launched = []
+})
+afterEach(async (t) => {
+  if (t.passed) return
+  const slug = t.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 90)
+  for (const [i, { page, problems, trail }] of launched.entries()) {
+    if (page.isClosed()) continue
+    const file = `${slug}${launched.length > 1 ? `-page${i + 1}` : ''}-failed.png`
+    fs.mkdirSync(RESULTS_DIR, { recursive: true })
+    const shot = await page
+      .screenshot({ path: path.join(RESULTS_DIR, file), timeout: 10_000 })
+      .then(() => `screenshot frontend/test-results/${file}`, (error) => `no screenshot (${String(error.message).split('\n')[0]})`)
+    const errors = problems.length ? `\nthe page's errors:\n${problems.join('\n')}` : ''
+    console.log(`${t.name}${launched.length > 1 ? ` [page ${i + 1}]` : ''} failed at ${page.url()}; ${shot}; the page's trail:\n${trail.join('\n')}${errors}`)
+  }
 })
 
 export async function screenshot(page, variant, step) {

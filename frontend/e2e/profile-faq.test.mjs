@@ -25,9 +25,8 @@ for (const variant of [DESKTOP, ANDROID]) {
   test(`profile update: the three screens confirmed, Settings and the user read show them; Faqs in a new tab (${variant.name})`, { timeout: 120_000 }, async (t) => {
     const email = uniqueEmail(`profile-${variant.name}`)
     await registerThroughApi(email, PASSWORD)
-    const { context, page, problems, trail, close } = await launch(variant)
+    const { context, page, problems, close } = await launch(variant)
     t.after(close)
-    t.after(() => (problems.length ? console.log(trail.join('\n')) : undefined))
     const last = `Hopper-${variant.name}`
 
     await page.goto(`${BASE_URL}/login`)
