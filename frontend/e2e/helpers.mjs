@@ -35,6 +35,13 @@ export function timed(name, fn) {
   }
 }
 
+// The pages run with prefers-reduced-motion: reduce (the app's global style then ends every animation and
+// transition at once: less for chromium to paint, no wait on a dialog's exit), except a variant made withMotion —
+// the desktop trading journeys keep the app's motion under test — or every test under E2E_MOTION=1.
+const MOTION = process.env.E2E_MOTION === '1'
+/** `variant` with the app's animations and transitions as a user without reduced motion sees them. */
+export const withMotion = (variant) => ({ ...variant, reducedMotion: 'no-preference' })
+
 export const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 800 } }
 export const ANDROID = {
   name: 'android',
@@ -58,7 +65,7 @@ after(async () => {
 export const launch = timed('launch', async function launch(variant) {
   browser ??= SHARED ? timed('chromium.connect', () => chromium.connect(SHARED))() : timed('chromium.launch', () => chromium.launch(CHROMIUM_OPTIONS))()
   const { name: _name, ...options } = variant
-  const context = await (await browser).newContext(options)
+  const context = await (await browser).newContext({ reducedMotion: MOTION ? 'no-preference' : 'reduce', ...options })
   context.setDefaultTimeout(20_000)
   context.setDefaultNavigationTimeout(30_000)
   const TRACE = process.env.E2E_TRACE

@@ -19,7 +19,7 @@
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/trading-journeys.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, withMotion } from './helpers.mjs'
 import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, logIn, moveMarketTo, press, readyToTrade, recordTradingStream, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
 
 // the spec's messages (doc 3 §8: UNIT_PRICE_OUT_OF_BOUNDS, INSUFFICIENT_UNITS / INALIENABLE_UNITS)
@@ -28,6 +28,9 @@ const UNITS_ADVICE = 'check your open orders as shares may already be allocated 
 const tooManyUnits = (n) => `You only have ${n} shares available to sell. ${UNITS_ADVICE}`
 const cents = (money) => Math.round(Number(String(money).replace(/[$,]/g, '')) * 100)
 const dollars = (c) => (c / 100).toFixed(2)
+// the one file whose desktop pages keep the app's motion (every other test runs with prefers-reduced-motion: reduce,
+// helpers.mjs): the dialogs' and the wizard's animations stay under test where the journeys are longest
+const VARIANTS = [withMotion(DESKTOP), ANDROID]
 
 /** The asset page's Buy or Sell (the disclosure accepted when asked) → the wizard for this asset. */
 async function openWizard(page, side) {
@@ -126,7 +129,7 @@ function fieldOf(page, name) {
   return page.getByTestId(`field-${name}`).locator('xpath=ancestor::*[@data-part="root"][1]')
 }
 
-for (const variant of [DESKTOP, ANDROID]) {
+for (const variant of VARIANTS) {
   test(`the asset page, Buy and Sell into the wizard; a bad price and a bad unit count refused on their fields (${variant.name})`, { timeout: 300_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
@@ -296,7 +299,7 @@ for (const variant of [DESKTOP, ANDROID]) {
   })
 }
 
-for (const variant of [DESKTOP, ANDROID]) {
+for (const variant of VARIANTS) {
   test(`two traders matched at the open: the popup opens live at CONFIRMATION, both confirm; the buyer's share and the seller's cash (${variant.name})`, { timeout: 420_000 }, async (t) => {
     const seller = await launch(variant)
     const buyer = await launch(variant)
@@ -383,7 +386,7 @@ for (const variant of [DESKTOP, ANDROID]) {
 /** The countdown's text (H:MM:SS or M:SS) in seconds. */
 const countdownSeconds = (text) => text.split(':').map(Number).reduce((total, part) => total * 60 + part, 0)
 
-for (const variant of [DESKTOP, ANDROID]) {
+for (const variant of VARIANTS) {
   test(`the asset page's market follows the stream: the open banner and its countdown come and go with the window, no reload, no catalogue read (${variant.name})`, { timeout: 300_000 }, async (t) => {
     const { page, problems, trail, close } = await launch(variant)
     t.after(close)

@@ -53,3 +53,18 @@ describe('the Chakra system', () => {
     }
   })
 })
+
+describe('prefers-reduced-motion (WCAG 2.3.3)', () => {
+  it('ends every animation and transition at once when the user asks for reduced motion', () => {
+    const layer = (system.getGlobalCss() as Record<string, Record<string, Record<string, unknown>>>)['@layer base'] ?? {}
+    // every element and its pseudo-elements (Chakra's spinners and skeletons animate them too)
+    const everything = Object.keys(layer).find((selector) => selector.replace(/&/g, '') === '*, *::before, *::after')
+    const style = everything ? layer[everything]?.['@media (prefers-reduced-motion: reduce)'] : undefined
+    expect(style, 'a global style on every element under @media (prefers-reduced-motion: reduce)').toBeDefined()
+    expect(style).toMatchObject({
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important', // an infinite spinner runs once and stops
+      transitionDuration: '0.01ms !important',
+    })
+  })
+})

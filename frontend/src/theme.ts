@@ -38,6 +38,19 @@ const chakraTheme = defineConfig({
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.canvas', color: 'fg', minHeight: '100%' },
+    // Chakra v3 ignores prefers-reduced-motion: under it (_motionReduce) every animation and transition (dialogs,
+    // drawers, menus, skeletons, spinners, the loader) ends at once (WCAG 2.3.3). Not `none`: a dialog waits for its
+    // exit animation's end before it unmounts; one run (iteration count 1) leaves an infinite spinner still.
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationDelay: '0s !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        transitionDelay: '0s !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     keyframes: {
