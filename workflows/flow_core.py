@@ -35,6 +35,7 @@ PUBLISH_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=200), maximu
                             maximum_attempts=3)
 CALL_FAILED = "We could not save this step just now. Please try again in a moment."
 REFUSALS = ("InvalidStep", "WrongStep", "FlowEnded", "NotReady")  # what the api answers with 422 / 409
+FLOW_ENDED = "This flow has ended."  # a step sent to an ended flow, its workflow running or closed (api/routes/flows.py)
 
 
 @dataclass
@@ -137,7 +138,7 @@ class FlowCore:
         if not self.ready:
             raise ApplicationError("The flow is starting, try again.", type="NotReady")
         if self.status in (COMPLETED, FAILED):
-            raise ApplicationError("This flow has ended.", type="FlowEnded", non_retryable=True)
+            raise ApplicationError(FLOW_ENDED, type="FlowEnded", non_retryable=True)
         if sub.step != self.step or sub.step == self.busy:  # the same step again while it runs: it runs once
             raise wrong_step(self.step)
         spec = by_id(self.steps, sub.step)

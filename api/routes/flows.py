@@ -9,15 +9,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import Response
-from temporalio.client import WithStartWorkflowOperation, WorkflowUpdateFailedError
+from temporalio.client import WithStartWorkflowOperation, WorkflowHandle, WorkflowUpdateFailedError
 from temporalio.common import RawValue, SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 from api.deps import CurrentCaller, CurrentUser, Db, State
-from api.errors import ApiError
+from api.errors import ApiError, ErrorItem, error_response
 from api.flow_bodies import StartBody, StepBody, step_of
-from api.flow_refusals import refusal_response
+from api.flow_refusals import MOVED_ON, refusal_response
 from api.flows_registry import KINDS, FlowKind, Owner, Start
 from api.openapi_docs import FLOW_STATE, event_stream
 from api.purchase.flow import asset_of, purchase_start
@@ -26,7 +26,7 @@ from api.trading.order_flow import order_start
 from clients.temporal_updates import update_once
 from store.live import flow_channel, publish_flow
 from workflows import search_attributes as sa
-from workflows.flow_core import REFUSALS, STATE_QUERY, FlowState, StepSubmission
+from workflows.flow_core import FLOW_ENDED, REFUSALS, STATE_QUERY, FlowState, StepSubmission
 from workflows.trading.place_order import KIND as ORDER_KIND
 
 router = APIRouter(tags=["flows"])
@@ -131,10 +131,23 @@ async def _update(kind: str, flow_id: str, user: Owner, state: State, name: str,
     except WorkflowUpdateFailedError as exc:
         return _failed_update(exc)
     except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND and await _closed(handle):
+            # the workflow ended between the page's last state and this step (a provider's callback ended it): as
+            # for an ended flow still running, 409 — the page reads the flow's final state and shows its end
+            return error_response(MOVED_ON, [ErrorItem(message=FLOW_ENDED)], error_type="FlowEnded")
         raise _not_found(exc) from None
     body = _raw(raw)
     await publish_raw(state, flow_id, body)
     return _state(body)
+
+
+async def _closed(handle: WorkflowHandle[Any, Any]) -> bool:
+    """The flow's workflow exists and has closed (an Update to it answers NOT_FOUND like an unknown id)."""
+    try:
+        await handle.describe()
+    except RPCError:
+        return False
+    return True
 
 
 async def publish_raw(state: State, flow_id: str, body: bytes) -> None:

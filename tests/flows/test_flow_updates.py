@@ -166,3 +166,22 @@ async def test_a_reset_does_not_repeat_the_deposit(api: httpx.AsyncClient, sandb
     deposits = [t for t in at_provider if t["direction"] == "deposit"]
     assert len(deposits) == 1, at_provider
     await record(new, "FundAccount--reset-replays-deposit")
+
+
+async def test_a_step_sent_after_the_flow_s_workflow_closed_is_told_the_flow_ended(
+        api: httpx.AsyncClient, app_state: AppState, temporal_client: Client) -> None:
+    """A provider's callback may end a flow between the page's last state and its next step (a declined e-signature
+    fails the purchase while the page sends the signing step): once the workflow has closed, the step answers 409
+    FlowEnded as for an ended flow still running — the page then reads the final state — and not 404; an id nobody
+    started stays 404."""
+    user = await funded_investor(api, app_state)
+    asset = await offering(app_state)
+    buy = Purchase(api, user, asset.id)
+    await buy.open()
+    await temporal_client.get_workflow_handle(buy.state["flow_id"]).terminate(reason="test: the flow closed")
+    r = await buy.submit({}, step="intro")
+    assert r.status_code == 409, r.text
+    assert r.json()["error_type"] == "FlowEnded" and r.json()["errors"][0]["message"] == "This flow has ended.", r.text
+    unknown = await api.post(f"/api/flows/make-investment/{buy.state['flow_id']}x/steps/intro", json={},
+                             headers=user["headers"])
+    assert unknown.status_code == 404, unknown.text
