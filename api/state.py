@@ -42,6 +42,8 @@ class AppState:
     documents: DocumentFiles  # statements' and tax documents' files (store/document_files.py)
     revocations: RevocationChecks
     background: Coalescer = field(default_factory=Coalescer)  # coalesced background work (api/coalescer.py)
+    # set by an ATS window webhook: the market refresher's next pass runs now (api/trading/market_refresher.py)
+    market_due: asyncio.Event = field(default_factory=asyncio.Event)
     _temporal: Client | None = None
     _temporal_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 

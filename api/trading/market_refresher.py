@@ -2,7 +2,8 @@
 `market_refresh_seconds` one api process (a Redis lock) reads every instrument (one call: windows, session hours,
 best bid and ask), each instrument's pricing, and its price history when its last window changed, stores what it
 got (store/trading/market_state.py) and, when anything changed, drops the catalogue's Redis copy so every api process
-rebuilds its snapshot with the new fields. The ATS down: nothing is written, the catalogue keeps the last known
+rebuilds its snapshot with the new fields. A window's webhook (a window opened or closed) starts a pass at once
+(`due_now`). The ATS down: nothing is written, the catalogue keeps the last known
 state."""
 
 from __future__ import annotations
@@ -78,7 +79,14 @@ class MarketRefresher:
     async def run(self, interval: float) -> None:
         """Refreshes forever, one process at a time (the lock lasts most of an interval)."""
         await periodic.every(self._state.redis, interval, LOCK_KEY, self.refresh, FAILURES,
-                             "market refresh (last known state kept)")
+                             "market refresh (last known state kept)", wake=self._state.market_due)
+
+
+def due_now(state: AppState) -> None:
+    """A window moved (its webhook came): this process's refresher reads the market now, not at its next pass — a
+    page loaded right after the open would otherwise read the old phase and keep it until its 15 s catalogue refresh
+    (the window's stream event came before that page listened)."""
+    state.market_due.set()
 
 
 def start(state: AppState) -> asyncio.Task[None] | None:

@@ -6,6 +6,7 @@ refresher's pass), and with the ATS down it keeps serving the last known state."
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +25,7 @@ from store.trading.market_state import MARKET_STATE_KEY
 from tests.api.apps import api_with, client, random_address
 from tests.api.documented import conforms
 from tests.api.market_api import ats_server, down_state, mapi, market, mstate, sessions  # noqa: F401
+from tests.api.test_ats_webhook import URL, signed
 from tests.trading.conftest import Sessions
 from tests.trading.order_harness import KEY, Market
 from tests.waiting import eventually
@@ -128,6 +130,39 @@ async def test_the_lifespan_refresher_follows_the_market_in_the_background(
 
             a = await eventually(post_only)
             assert a["trading"]["current_trading_window"]["status"] == "SCHEDULED"
+        finally:
+            await market_refresher.stop(task)
+            await state.redis.delete(MARKET_STATE_KEY)
+            await state.catalogue.invalidate()
+
+
+async def test_a_window_webhook_starts_the_refreshers_pass_at_once(
+        market: Market, sessions: Sessions, settings: Settings, temporal_env: WorkflowEnvironment) -> None:  # noqa: F811
+    """A page loaded right after the open reads the catalogue: the window's webhook has the refresher read the market
+    then, not at its next pass (here a minute away), so the catalogue says Trading within moments."""
+    asset_id, ticker = await market.listing(sessions, issue="10.00")
+    start = await market.next_session()
+    async with api_with(settings, temporal_env.client, providers_url=market.url, market_refresh_seconds=60) as state, \
+            client(state, random_address()) as http:
+        await state.redis.delete(market_refresher.LOCK_KEY)  # this process's first pass is the one at start
+        task = market_refresher.start(state)
+        assert task is not None
+        try:
+            async def status(want: str) -> bool:
+                a = await asset(http, asset_id)
+                assert not task.done(), "the refresher stopped"
+                assert a["asset_status"] == want, a["asset_status"]
+                return True
+
+            await eventually(lambda: status("Post Only"))  # the first pass, at start
+            await market.to_open(start)
+            iid = instrument_id_of(ticker)
+            event = {"id": f"evt_{uuid.uuid4().hex}", "topic": "window.opened", "created": "2026-11-27T12:00:00Z",
+                     "data": {"id": f"W-{iid}-x", "instrument_id": iid, "status": "OPEN"}}
+            body, headers = signed(state.settings.webhook_secret, event)
+            r = await http.post(URL, content=body, headers=headers)
+            assert r.status_code == 200, r.text
+            await eventually(lambda: status("Trading"), within=10)  # long before the next pass, a minute away
         finally:
             await market_refresher.stop(task)
             await state.redis.delete(MARKET_STATE_KEY)

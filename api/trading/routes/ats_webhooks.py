@@ -26,6 +26,7 @@ from api.deps import Db, State
 from api.errors import ApiError
 from api.routes.webhooks import NOT_DELIVERED, applied, applied_before, signal, verified
 from api.state import AppState
+from api.trading import market_refresher
 from api.trading.market_data import market_changed
 from api.trading.order_checks import ats
 from api.trading.order_schemas import WebhookAck
@@ -111,6 +112,7 @@ async def ats_webhook(request: Request, state: State, db: Db) -> WebhookAck:
         if isinstance(instrument, str):
             investors = await users_in_window(db, str(data.get("id", "")), instrument)
             await market_quote.invalidate(state.redis, instrument)  # the market's status may have changed
+            market_refresher.due_now(state)  # the catalogue's copy of the market too, now (not at the next pass)
             try:
                 await publish_market(state.redis, instrument, "window", data)
                 await publish_window_to_users(state.redis, investors, data)
