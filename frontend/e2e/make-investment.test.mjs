@@ -8,7 +8,7 @@
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- node --test frontend/e2e/make-investment.test.mjs
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, timed, uniqueEmail } from './helpers.mjs'
 import { flowCall, signUp } from './flow-helpers.mjs'
 import { confirmEmail, onboardWithLinkedBank } from './funding-helpers.mjs'
 
@@ -37,7 +37,7 @@ async function cash(page) {
 }
 
 /** Waits until the cash balance is `amount` (a deposit settling, or a purchase charged). */
-async function cashIs(page, amount, timeoutMs = 60_000) {
+const cashIs = timed('cashIs', async function cashIs(page, amount, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs
   let last = null
   while (Date.now() < deadline) {
@@ -46,10 +46,10 @@ async function cashIs(page, amount, timeoutMs = 60_000) {
     await page.waitForTimeout(1000)
   }
   throw new Error(`cash is ${last}, not ${amount}, after ${timeoutMs} ms`)
-}
+})
 
 /** A verified investor with a bank linked through the provider and $1,000 of settled cash. */
-async function fundedInvestor(page, variant) {
+const fundedInvestor = timed('fundedInvestor', async function fundedInvestor(page, variant) {
   const email = uniqueEmail(`invest-${variant.name}`)
   await signUp(page, email)
   await confirmEmail(page, email)
@@ -57,14 +57,14 @@ async function fundedInvestor(page, variant) {
   const deposit = await flowCall(page, 'POST', '/api/dwolla/transfers/', { type: 'deposit', amount: '1000.00' })
   assert.ok(deposit.status < 300, `deposit: ${deposit.status} ${JSON.stringify(deposit.body)}`)
   await cashIs(page, '1000.00')
-}
+})
 
 /** The current purchase step (its URL, which keeps ?asset=ID, and the rendered step), with its heading. */
-async function at(page, step, title) {
+const at = timed('at', async function at(page, step, title) {
   await page.waitForURL(new RegExp(`${BASE}${step === 'intro' ? '' : `/${step}`}\\?asset=\\d+$`))
   await page.locator(`[data-testid="flow-step"][data-step="${step}"]`).waitFor()
   if (title) await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
-}
+})
 
 /** The primary button of the current step. */
 async function press(page, name) {
@@ -72,7 +72,7 @@ async function press(page, name) {
 }
 
 /** From the asset page: INVEST, the payment terms the first time, the intro, then select-shares with `shares`. */
-async function startPurchase(page, path, ticker, price, shares, shot) {
+const startPurchase = timed('startPurchase', async function startPurchase(page, path, ticker, price, shares, shot) {
   await page.goto(`${BASE_URL}${path}`)
   await page.getByTestId('invest-button').click()
   await page.waitForURL(new RegExp(`${BASE}(/[a-z-]+)?\\?asset=\\d+$`))
@@ -105,10 +105,10 @@ async function startPurchase(page, path, ticker, price, shares, shot) {
   await shot('passport')
   await press(page, 'Continue')
   return cost
-}
+})
 
 /** confirm-purchase → success → congrats → (upsell) → My Portfolio. */
-async function finishPurchase(page, cost, shares, shot, { merch }) {
+const finishPurchase = timed('finishPurchase', async function finishPurchase(page, cost, shares, shot, { merch }) {
   await at(page, 'confirm-purchase', 'Confirm Your Purchase')
   assert.equal(await page.getByTestId('purchase-cost').innerText(), `$${cost}`)
   const confirm = page.getByTestId('flow-step').getByRole('button', { name: 'CONFIRM PURCHASE' })
@@ -135,7 +135,7 @@ async function finishPurchase(page, cost, shares, shot, { merch }) {
     await upsell.getByRole('button', { name: 'No thanks' }).click()
   }
   await page.waitForURL(/\/app\/investments$/, { timeout: 30_000 })
-}
+})
 
 for (const variant of [DESKTOP, ANDROID]) {
   test(`make-investment: e-sign, subscription agreement, declined signature (${variant.name})`, { timeout: 420_000 }, async (t) => {
