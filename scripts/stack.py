@@ -125,8 +125,9 @@ class Stack:
                              "VITRINE_MICRO_DEPOSIT_POLL_SECONDS": "1",
                              # the catalogue's Redis copy lives 2 s, not 15: after a test moved the ATS's clock the
                              # first trading test's asset page showed the old phase 14 s (≈ 0 since). A move to the
-                             # open is still seen ≈ 14.5 s late (the list read 0.4 s after it says Post Only until
-                             # ≈ 15 s): another cause, not found yet
+                             # open was still seen up to 15 s late: the page read the catalogue before the market
+                             # refresher's next pass (≤ 2 s) and kept it until its 15 s refresh; a window's webhook
+                             # now starts the pass at once (api/trading/market_refresher.due_now)
                              "VITRINE_CATALOGUE_CACHE_SECONDS": "2",
                              # long demo hours (1 h post-only, 1 h open, 30 min CONFIRMATION) that real time never
                              # crosses during a test: the browser tests move the ATS's clock (POST /sandbox/ats/clock,

@@ -132,6 +132,26 @@ export const moveMarketTo = timed('moveMarketTo', async function moveMarketTo(ph
   }[phase]
   assert.ok(target !== undefined, `unknown phase ${phase}`)
   await atsClock(target + MARGIN - now) // 0 when the market is there already: the sandbox still applies what is due
+  await catalogueSays(phase === 'open' ? 'Trading' : 'Post Only')
+})
+
+/**
+ * Waits until the catalogue (GET /api/v2/assets/, as any page reads it) shows the instrument's asset in `status`:
+ * the window's webhook has the api's market refresher read the ATS at once (api/trading/market_refresher.py), so a
+ * page loaded after moveMarketTo reads the new phase, not the one before it (kept until its 15 s catalogue refresh).
+ */
+const catalogueSays = timed('catalogueSays', async function catalogueSays(status, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  let last = null
+  while (Date.now() < deadline) {
+    const response = await fetch(`${BASE_URL}/api/v2/assets/`, { cache: 'no-store' })
+    const body = response.ok ? await response.json() : null
+    const items = Array.isArray(body) ? body : body?.items ?? []
+    last = items.find((a) => a.ticker === `#${INSTRUMENT}`)?.asset_status ?? null
+    if (last === status) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the catalogue says #${INSTRUMENT} is ${last}, not ${status}, ${timeoutMs} ms after the ATS's clock moved`)
 })
 /**
  * Records, in the page, every event of the trading streams (GET /api/trading/events, a fetch stream: the app's own
