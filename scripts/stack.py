@@ -33,6 +33,8 @@ from scripts.stack_probes import (  # noqa: E402
     failure,
     http_ok,
     log_tail,
+    migrate_command,
+    migrated_database,
     port_open,
     recreate_database,
     redis_ping,
@@ -290,7 +292,7 @@ class Stack:
                 return
             if time.monotonic() >= deadline:
                 break
-            time.sleep(0.25)
+            time.sleep(0.1)
         raise StackStartError(failure(what, f"{what} did not come up within {timeout:.0f}s", self.logs / f"{what}.log",
                                       self.since.get(what, 0)), process=None)
 
@@ -345,15 +347,21 @@ class Stack:
             self.redis_dir.mkdir(parents=True, exist_ok=True)
             self.start("redis", self.command("redis"))
         self.start("temporal", self.command("temporal"))
-        # the database made while Temporal starts (neither needs the other)
+        # the database made while Temporal starts (neither needs the other): a throwaway stack's is a copy of the
+        # migrated template; make dev's is migrated in place
         if not self.p.persistent:
-            self.reset()
-        self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
+            self.reset(migrated=True)
+        else:
+            self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
+        # the providers (the ATS keeps its books in this database, its demo instruments its own) and the api (it
+        # reads the catalogue per request) start while the demo data is loaded; the worker, which starts the seeded
+        # offerings' workflows, once it is
+        for name in ("providers", "api"):
+            self.start(name, self.command(name))
         self.run_once("seed", [PY, "-m", "store.seed"])
         self.ready("redis")
         self.ready("temporal")
-        for name in ("providers", "worker", "api"):
-            self.start(name, self.command(name))
+        self.start("worker", self.command("worker"))
         if self.p.frontend:
             self.start("frontend", self.command("frontend"), cwd=ROOT / "frontend")
         self.ready("providers")
@@ -362,12 +370,17 @@ class Stack:
             self.ready("frontend")
         self.check_alive()
 
-    def reset(self) -> None:
+    def reset(self, migrated: bool = False) -> None:
         """A throwaway stack starts from nothing: its Temporal server keeps no workflows between runs, so what an
         earlier run left in the database (orders still open in the order list with no workflow and no ATS order
         behind them, their cash held; the ATS schema lives there too) and in the providers' file would outlive the
-        workflows it belongs to."""
-        recreate_database(self.env["VITRINE_DATABASE_URL"])
+        workflows it belongs to. The database is empty, or `migrated`: a copy of the migrations' template (built
+        once per set of migrations on this server, its Alembic output in migrate.log)."""
+        url = self.env["VITRINE_DATABASE_URL"]
+        if migrated:
+            migrated_database(url, lambda template: self.run_once("migrate", migrate_command(template)))
+        else:
+            recreate_database(url)
         Path(self.env["PROVIDERS_DB_PATH"]).unlink(missing_ok=True)
         shutil.rmtree(self.env["VITRINE_UPLOADS_DIR"], ignore_errors=True)
 

@@ -1,10 +1,12 @@
 """What a stack's start checks and says (scripts/stack.py, tests/chaos/stack.py): whether a service answers on its
 port, a process's exit and its log's last lines in one `[stack] ...` message (scripts/ci_summary.py shows it), and
-the PostgreSQL helpers that reset a stack's database."""
+the PostgreSQL helpers that reset a stack's database (empty, or migrated: a copy of a template database the
+migrations built once)."""
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import http.client
 import os
 import re
@@ -103,6 +105,66 @@ def recreate_database(url: str) -> None:
     with pg_cursor(urlunsplit(parts._replace(path="/postgres"))) as cur:
         cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
         cur.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+ROOT = Path(__file__).resolve().parent.parent
+# what the migrated schema is made of: a change to any of these makes a new template
+SCHEMA_SOURCES = ("store/alembic.ini", "store/migrations")
+TEMPLATE_PREFIX = "vitrine_tpl_"
+TEMPLATES_KEPT = 8  # the newest templates of this server (other clones' migrations) stay; older ones are dropped
+TEMPLATE_LOCK = 0x76697472  # the advisory lock that makes one process build a template while others wait
+
+
+def schema_key() -> str:
+    """A hash of the migrations and Alembic's configuration: the migrated schema they build."""
+    digest = hashlib.sha256()
+    for source in SCHEMA_SOURCES:
+        path = ROOT / source
+        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(f.relative_to(ROOT).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def migrate_command(url: str) -> list[str]:
+    """Alembic's `upgrade head` on the database of `url`, in a process of its own (as `make migrate`)."""
+    return [str(ROOT / ".venv/bin/python"), "-m", "alembic", "-c", "store/alembic.ini", "-x", f"url={url}", "upgrade", "head"]
+
+
+def migrate(url: str) -> None:
+    import subprocess
+
+    done = subprocess.run(migrate_command(url), cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"alembic upgrade head failed: it {exit_status(done.returncode)}\n"
+                           + "\n".join((done.stdout + done.stderr).splitlines()[-TAIL_LINES:]))
+
+
+def migrated_database(url: str, build: Callable[[str], None] = migrate) -> str:
+    """Drops the database of ``url`` (ending its sessions) and creates it as a copy of the migrated schema: the
+    template database `vitrine_tpl_<schema_key()>`, which `build(template_url)` migrated once on this server (the
+    first caller builds it while the others wait on an advisory lock; it is renamed into place only once migrated).
+    A copy takes a fraction of a second where Alembic's process takes seconds. Answers the template's name."""
+    from psycopg2 import sql
+
+    parts = urlsplit(url)
+    name, template = parts.path.lstrip("/"), TEMPLATE_PREFIX + schema_key()
+    with pg_cursor(urlunsplit(parts._replace(path="/postgres"))) as cur:
+        cur.execute("SELECT pg_advisory_lock(%s)", (TEMPLATE_LOCK,))  # released when the connection closes
+        cur.execute("SELECT 1 FROM pg_database WHERE datname = %s", (template,))
+        if cur.fetchone() is None:
+            building = sql.Identifier(f"{template}_new")
+            cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(building))
+            cur.execute(sql.SQL("CREATE DATABASE {}").format(building))
+            build(urlunsplit(parts._replace(path=f"/{template}_new")))
+            cur.execute(sql.SQL("ALTER DATABASE {} RENAME TO {}").format(building, sql.Identifier(template)))
+            cur.execute("SELECT datname FROM pg_database WHERE datname ~ %s AND datname <> %s ORDER BY oid DESC OFFSET %s",
+                        (f"^{TEMPLATE_PREFIX}[0-9a-f]{{16}}$", template, TEMPLATES_KEPT - 1))
+            for (old,) in cur.fetchall():
+                with contextlib.suppress(Exception):  # a template another run copies at this moment stays
+                    cur.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(old)))
+        cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        cur.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template)))
+    return template
 
 
 def http_ok(url: str) -> bool:

@@ -42,6 +42,7 @@ from providers.app import create_app as create_providers_app
 from providers.ats.db import drop as drop_ats_schema
 from providers.settings import ProvidersSettings
 from scripts.ports import free_port as free_port  # outside the ephemeral range, reserved across processes
+from scripts.stack_probes import migrated_database
 from store.passwords import RECOMMENDED, TEST_ONLY_CHEAP
 from store.sync_url import sync_url
 from tests.ats_schemas import drop_stale
@@ -163,8 +164,12 @@ def create_database(url: str) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if WORKER:  # a module may reach TEST_DB before any fixture asks for the `database` (tests/trading/order_harness.py)
-        create_database(TEST_DB)
+    """An xdist worker's database is made here, before any test runs: a module may reach TEST_DB before any fixture
+    asks for the `database` (tests/trading/order_harness.py keeps its ATS's schema there), so it is not dropped later.
+    It is a copy of the migrated template (scripts/stack_probes.py: Alembic runs once per set of migrations on this
+    server, not in every worker of every run)."""
+    if WORKER:
+        migrated_database(TEST_DB)
 
 
 # the longest groups (docs/testing.md's table), handed out first under xdist so none of them is the run's tail
@@ -191,7 +196,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def database() -> str:
-    """A fresh schema in vitrine_test, built by the Alembic migrations, with the demo data loaded."""
+    """A fresh schema built by the Alembic migrations (the demo data is the `seeded` fixture's): an xdist worker's
+    whole database was copied from the migrated template at its start (pytest_configure); a plain run's vitrine_test
+    gets a fresh public schema, migrated here."""
+    if WORKER:
+        return TEST_DB
     create_database(TEST_DB)
     engine = create_engine(sync_url(TEST_DB))
     with engine.begin() as c:

@@ -21,13 +21,15 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from alembic.config import Config as AlembicConfig
+from alembic.script import ScriptDirectory
 from psycopg2 import sql
 
 from scripts import ports
 from scripts.stack import Profile, Stack
-from scripts.stack_probes import StackStartError, pg_cursor, recreate_database, redis_ping
+from scripts.stack_probes import StackStartError, migrated_database, pg_cursor, recreate_database, redis_ping
 from tests.chaos.stack import ChaosStack
-from tests.conftest import TEST_DB, free_port
+from tests.conftest import ROOT, TEST_DB, free_port
 
 
 @pytest.fixture
@@ -78,6 +80,25 @@ def test_a_throwaway_stack_resets_its_database_and_files(scratch_url: str, tmp_p
     assert _tables(scratch_url) == []
     assert not providers_db.exists()
     assert not uploads.exists()
+
+
+def test_a_throwaway_stack_starts_from_a_copy_of_the_migrated_schema(scratch_url: str, tmp_path: Path) -> None:
+    stack = Stack(Profile("stack-test", 1, 2, 3, 4, 5, 0, "unused", persistent=False), echo=False)
+    stack.logs = tmp_path
+    stack.env.update({"VITRINE_DATABASE_URL": scratch_url, "PROVIDERS_DB_PATH": str(tmp_path / "providers.sqlite3"),
+                      "VITRINE_UPLOADS_DIR": str(tmp_path / "uploads")})
+    recreate_database(scratch_url)
+    _leftover_order(scratch_url)
+    with pg_cursor(scratch_url):  # a session still open does not stop it
+        template = migrated_database(scratch_url)  # the template exists (built now if it did not)
+        stack.reset(migrated=True)
+    with pg_cursor(scratch_url) as cur:
+        cur.execute("SELECT count(*) FROM trading_orders")
+        assert cur.fetchone() == (0,)  # the migrations' table, empty: nothing of the earlier run
+        cur.execute("SELECT version_num FROM alembic_version")
+        version = cur.fetchone()
+    assert version == (ScriptDirectory.from_config(AlembicConfig(str(ROOT / "store/alembic.ini"))).get_current_head(),)
+    assert template.startswith("vitrine_tpl_")  # never connected to here: another run may be copying it
 
 
 # --- a failed start names its cause ---------------------------------------------------------------------------------
