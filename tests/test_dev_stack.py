@@ -26,9 +26,11 @@ from tests.waiting import eventually_sync
 
 INSTRUMENT = "88F40"
 TRADER = {"email": "demo@vitrine.test", "password": "Vitrine2026!"}
-# the demo hours of this stack: short enough that a whole session passes within the test's deadline
-HOURS = {"PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "12", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "18",
-         "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "12"}
+# the demo hours of this stack: short enough that a whole session passes within the test's deadline (the test waits
+# ≈ one and a half sessions), each phase several of the catalogue's 2 s market refreshes long so the test's 0.5 s
+# reads see it; a bid that reaches the ATS after its open closed rests (good till canceled) and matches at the next
+HOURS = {"PROVIDERS_ATS_DEMO_POST_ONLY_SECONDS": "8", "PROVIDERS_ATS_DEMO_OPEN_SECONDS": "12",
+         "PROVIDERS_ATS_DEMO_CONFIRMATION_SECONDS": "8"}
 SESSION_DEADLINE = 4 * sum(float(v) for v in HOURS.values())  # a generous bound: four sessions
 
 

@@ -21,7 +21,6 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from alembic.config import Config as AlembicConfig
 from alembic.script import ScriptDirectory
 from psycopg2 import sql
 
@@ -97,7 +96,7 @@ def test_a_throwaway_stack_starts_from_a_copy_of_the_migrated_schema(scratch_url
         assert cur.fetchone() == (0,)  # the migrations' table, empty: nothing of the earlier run
         cur.execute("SELECT version_num FROM alembic_version")
         version = cur.fetchone()
-    assert version == (ScriptDirectory.from_config(AlembicConfig(str(ROOT / "store/alembic.ini"))).get_current_head(),)
+    assert version == (ScriptDirectory(str(ROOT / "store/migrations")).get_current_head(),)
     assert template.startswith("vitrine_tpl_")  # never connected to here: another run may be copying it
 
 

@@ -28,7 +28,11 @@ PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1] if Path("/usr/lib
 QUEUE = "vitrine-chaos"
 # the activities' start-to-close here (the product's 30 s and 60 s): a killed or paused worker's activity goes to
 # another worker after seconds
-ACTIVITY_TIMEOUT, INVEST_TIMEOUT = 8.0, 12.0
+ACTIVITY_TIMEOUT, INVEST_TIMEOUT = 5.0, 8.0
+# the server's default workflow-task timeout (10 s; nothing here sets a workflow's own): a workflow task a killed
+# worker had started, or one handed to a paused worker's open poll, goes to another worker after 3 s. A healthy task
+# takes milliseconds (the SDK's deadlock detector fails one that runs 2 s); one that times out is simply retried
+WORKFLOW_TASK_TIMEOUT = "3s"
 APIS, WORKERS = ("api-a", "api-b"), ("worker-a", "worker-b")
 # each service's ports (keys of ChaosStack.ports)
 PORTS = {"postgres": ("postgres",), "redis": ("redis",), "temporal": ("temporal", "temporal-http"),
@@ -70,7 +74,10 @@ class ChaosStack(Stack):
             "VITRINE_ACTIVITY_TIMEOUT_SECONDS": str(ACTIVITY_TIMEOUT), "VITRINE_INVEST_TIMEOUT_SECONDS": str(INVEST_TIMEOUT),
             # a task for a workflow the killed (or paused) worker had cached goes to the other worker 1 s later, not
             # 10 s (as the fault tests' WorkerProcess): the recovery the tests prove is the same, sooner
-            "VITRINE_WORKER_STICKY_TIMEOUT_SECONDS": "1"})
+            "VITRINE_WORKER_STICKY_TIMEOUT_SECONDS": "1",
+            # no statements of last month at each worker start (make dev's and the browser stack's catch-up, the
+            # product's default off): the chaos tests make none, and every restarted worker would start them again
+            "VITRINE_STATEMENTS_CATCH_UP": "false"})
 
     def _profile(self) -> Profile:
         p = self.ports
@@ -116,7 +123,8 @@ class ChaosStack(Stack):
         if name == "temporal":
             return [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(p["temporal"]),
                     "--http-port", str(p["temporal-http"]), "--headless", "--log-level", "warn",
-                    "--db-filename", str(self.root / "temporal.db"), *cli_args(), *dev_server_args()]
+                    "--db-filename", str(self.root / "temporal.db"), *cli_args(), *dev_server_args(),
+                    "--dynamic-config-value", f'history.defaultWorkflowTaskTimeout="{WORKFLOW_TASK_TIMEOUT}"']
         if name == "providers":
             return [PY, "-m", "uvicorn", "providers.app:app", "--host", "127.0.0.1", "--port", str(p["providers"]),
                     "--no-access-log"]
@@ -218,18 +226,20 @@ class ChaosStack(Stack):
                                  str(PG_BIN / "initdb"), "-D", str(pg / "data"), "-U", "postgres", "--auth=trust",
                                  "-E", "UTF8"])
         self.launch("postgres")
-        sql = "CREATE ROLE vitrine LOGIN PASSWORD 'vitrine'; CREATE DATABASE vitrine OWNER vitrine;"
-        for statement in sql.split(";")[:2]:
-            self.run_once("psql", ["psql", "-q", "-h", "127.0.0.1", "-p", str(self.ports["postgres"]), "-U",
-                                   "postgres", "-c", statement])
+        self.run_once("psql", ["psql", "-q", "-h", "127.0.0.1", "-p", str(self.ports["postgres"]), "-U", "postgres",
+                               "-c", "CREATE ROLE vitrine LOGIN PASSWORD 'vitrine'", "-c",
+                               "CREATE DATABASE vitrine OWNER vitrine"])
         self.launch("providers", wait=False)
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
+        # the apis read and write per request: they start while the demo data is loaded; the worker, which starts
+        # the seeded offerings' workflows, once it is
+        self.launch(*APIS, wait=False)
         self.run_once("seed", [PY, "-m", "store.seed"])
         self.ready("redis")
         self.ready("temporal")
         if self.temporal_pg is not None:
             self.temporal_pg.register()  # namespace default and the search attributes (the dev server's flags)
-        self.launch(*APIS, "worker-a", wait=False)
+        self.launch("worker-a", wait=False)
         for name in ("providers", *APIS, "worker-a"):
             self.ready(name)
 
