@@ -28,11 +28,12 @@ PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1] if Path("/usr/lib
 QUEUE = "vitrine-chaos"
 # the activities' start-to-close here (the product's 30 s and 60 s): a killed or paused worker's activity goes to
 # another worker after seconds
-ACTIVITY_TIMEOUT, INVEST_TIMEOUT = 5.0, 8.0
+ACTIVITY_TIMEOUT, INVEST_TIMEOUT = 8.0, 12.0
 # the server's default workflow-task timeout (10 s; nothing here sets a workflow's own): a workflow task a killed
-# worker had started, or one handed to a paused worker's open poll, goes to another worker after 3 s. A healthy task
-# takes milliseconds (the SDK's deadlock detector fails one that runs 2 s); one that times out is simply retried
-WORKFLOW_TASK_TIMEOUT = "3s"
+# worker had started, or one handed to a paused worker's open poll, goes to another worker after 5 s. A healthy task
+# takes milliseconds (the SDK's deadlock detector fails one that runs 2 s); one that times out is simply retried.
+# 5 s, not the 3 s measured first: the chaos package runs beside the gate's other pytest workers on a saturated machine
+WORKFLOW_TASK_TIMEOUT = "5s"
 APIS, WORKERS = ("api-a", "api-b"), ("worker-a", "worker-b")
 # each service's ports (keys of ChaosStack.ports)
 PORTS = {"postgres": ("postgres",), "redis": ("redis",), "temporal": ("temporal", "temporal-http"),
