@@ -5,6 +5,8 @@
 // file depends on the market's phase (the home page's hero accepts either).
 // Three files at once was measured (28 Nov, 2 cores): node's wall 463 s against 414 s for two, the tests' own total
 // 1 263 s against 786 s, the CPU at 100 % throughout (chromium ≈ 60 % of it): the machine is saturated at two.
+// Again on 29 Nov (headless shell, one chromium, 49 tests, each run alone on the machine): node's wall 462 s for three
+// against 452 s for two, the tests' own total 1 313 s against 856 s, the load average at the end 6.5 against 5.3.
 import fs from 'node:fs'
 import path from 'node:path'
 import { run } from 'node:test'
