@@ -19,7 +19,7 @@
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/trading-journeys.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, withMotion } from './helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, timed, withMotion } from './helpers.mjs'
 import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, logIn, moveMarketTo, press, readyToTrade, recordTradingStream, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
 
 // the spec's messages (doc 3 §8: UNIT_PRICE_OUT_OF_BOUNDS, INSUFFICIENT_UNITS / INALIENABLE_UNITS)
@@ -32,9 +32,10 @@ const dollars = (c) => (c / 100).toFixed(2)
 // helpers.mjs): the dialogs' and the wizard's animations stay under test where the journeys are longest
 const VARIANTS = [withMotion(DESKTOP), ANDROID]
 
-/** The asset page's Buy or Sell (the disclosure accepted when asked) → the wizard for this asset. */
-async function openWizard(page, side) {
-  await page.goto(`${BASE_URL}${ASSET_PATH}`)
+/** The asset page's Buy or Sell (the disclosure accepted when asked) → the wizard for this asset. `onPage`: the page
+ * is on the asset page already (assetPageIn has just loaded it and seen its market): no second load of it. */
+async function openWizard(page, side, { onPage = false } = {}) {
+  if (!onPage) await page.goto(`${BASE_URL}${ASSET_PATH}`)
   await page.getByTestId('trade-buttons').waitFor({ timeout: 30_000 })
   const button = page.getByTestId(side === 'ASK' ? 'sell-button' : 'buy-button')
   await page.waitForFunction((id) => !document.querySelector(`[data-testid="${id}"]`)?.hasAttribute('disabled'), side === 'ASK' ? 'sell-button' : 'buy-button')
@@ -196,7 +197,7 @@ for (const variant of VARIANTS) {
     await moveMarketTo('post-only')
     await assetPageIn(page, 'post-only')
 
-    await openWizard(page, 'BID')
+    await openWizard(page, 'BID', { onPage: true })
     await toSelect(page)
     await limitTerms(page, 2, '1.10')
     const summary = await placeFromSelect(page, 'PLACE BID')
@@ -272,7 +273,7 @@ for (const variant of VARIANTS) {
 
     await moveMarketTo('open')
     await assetPageIn(page, 'open')
-    await openWizard(page, 'BID')
+    await openWizard(page, 'BID', { onPage: true })
     await toSelect(page)
     const instant = page.getByTestId('tab-instant')
     assert.equal(await instant.getAttribute('aria-selected'), 'true', 'live with a low ask: Instant Buy is the default')
@@ -299,6 +300,67 @@ for (const variant of VARIANTS) {
   })
 }
 
+// The two traders' journey in its phases, each timed under E2E_STEPS=1 (where the test's seconds go)
+
+/** Both orders rest post-only at `price` (no match before the open), each in its page's pending transactions. The
+ * two traders place at the same time, as two people would: each page's waits (the result screen's 3 s, spec doc 3
+ * §9) overlap the other's. */
+const restBoth = timed('restBoth', async function restBoth(seller, buyer, price) {
+  await Promise.all([[seller, 'ASK', 'PLACE ASK'], [buyer, 'BID', 'PLACE BID']].map(async ([who, side, label]) => {
+    await assetPageIn(who.page, 'post-only')
+    await openWizard(who.page, side, { onPage: true })
+    await toSelect(who.page)
+    await limitTerms(who.page, 1, price)
+    const placed = await placeFromSelect(who.page, label)
+    assert.equal(await placed.getAttribute('data-result'), 'no-match')
+    await who.page.getByTestId('order-okay').click()
+    await who.page.waitForURL('**/app/investments')
+    await who.page.getByTestId('pending-order').filter({ hasText: `#${INSTRUMENT} · 1 × $${price}` }).waitFor({ timeout: 30_000 })
+  }))
+})
+
+/** The open: the two orders match — each leaves its page's pending transactions (the page kept live). */
+const matchedAtTheOpen = timed('matchedAtTheOpen', async function matchedAtTheOpen(pages, price) {
+  await moveMarketTo('open')
+  await Promise.all(pages.map((page) => page.getByTestId('pending-order').filter({ hasText: `#${INSTRUMENT} · 1 × $${price}` }).waitFor({ state: 'detached', timeout: 60_000 })))
+})
+
+/** The close: CONFIRMATION — the confirm-trade popup opens on each page over the shell's live stream. */
+const popupsAtConfirmation = timed('popupsAtConfirmation', async function popupsAtConfirmation(pages) {
+  await moveMarketTo('confirmation')
+  const popups = pages.map((page) => page.getByTestId('confirm-trade'))
+  await Promise.all(popups.map((p) => p.waitFor({ timeout: 90_000 })))
+  for (const page of pages) {
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded')
+    assert.match(page.url(), /\/app\/investments$/)
+    // the start of CONFIRMATION reaches the page over its live stream (the shell's `window` event; the popup may
+    // have opened a moment before it, on the order's own event)
+    await page.waitForFunction(() => (window.__tradingEvents ?? []).some((e) => e.event === 'window' && e.data?.status === 'CONFIRMATION'), null, { timeout: 60_000, polling: 100 })
+      .catch(async () => assert.fail(`no CONFIRMATION on the stream: ${JSON.stringify(await streamEvents(page, 'window'))}`))
+  }
+  return popups
+})
+
+/** Each trader confirms in the popup, which closes. */
+const confirmBoth = timed('confirmBoth', async function confirmBoth(pages) {
+  for (const page of pages) {
+    await page.getByTestId('confirm-trade-button').click()
+    await page.getByTestId('confirm-trade').waitFor({ state: 'detached', timeout: 30_000 })
+  }
+})
+
+/** My Portfolio, loaded afresh, shows the buyer's `shares` of the instrument (settlement by the order workflow). */
+const buyerHolds = timed('buyerHolds', async function buyerHolds(page, shares) {
+  await page.goto(`${BASE_URL}/app/investments`)
+  await page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` }).getByText(`${shares} shares`).waitFor({ timeout: 60_000 })
+})
+
+/** My Portfolio, loaded afresh, shows the seller's 'In Cash' as `expected` (settlement by the order workflow). */
+const sellerHasCash = timed('sellerHasCash', async function sellerHasCash(page, expected) {
+  await page.goto(`${BASE_URL}/app/investments`)
+  await page.getByTestId('summary-in-cash').filter({ hasText: expected }).waitFor({ timeout: 60_000 })
+})
+
 for (const variant of VARIANTS) {
   test(`two traders matched at the open: the popup opens live at CONFIRMATION, both confirm; the buyer's share and the seller's cash (${variant.name})`, { timeout: 420_000 }, async (t) => {
     const seller = await launch(variant)
@@ -313,8 +375,7 @@ for (const variant of VARIANTS) {
     await readyToTrade(seller.page)
     await readyToTrade(buyer.page)
     await moveMarketTo('post-only')
-    const sellerBefore = await portfolio(seller.page)
-    const buyerBefore = await portfolio(buyer.page)
+    const [sellerBefore, buyerBefore] = await Promise.all([portfolio(seller.page), portfolio(buyer.page)])
 
     // a price between the book's best bid and best ask: the two orders meet each other, nobody else
     const { highBid, lowAsk } = await bestPrices(seller.page)
@@ -322,59 +383,26 @@ for (const variant of VARIANTS) {
     const price = dollars(highBid + 5)
 
     // both rest post-only (no match before the open)
-    for (const [who, side, label] of [[seller, 'ASK', 'PLACE ASK'], [buyer, 'BID', 'PLACE BID']]) {
-      await assetPageIn(who.page, 'post-only')
-      await openWizard(who.page, side)
-      await toSelect(who.page)
-      await limitTerms(who.page, 1, price)
-      const placed = await placeFromSelect(who.page, label)
-      assert.equal(await placed.getAttribute('data-result'), 'no-match')
-      await who.page.getByTestId('order-okay').click()
-      await who.page.waitForURL('**/app/investments')
-      await who.page.getByTestId('pending-order').filter({ hasText: `#${INSTRUMENT} · 1 × $${price}` }).waitFor({ timeout: 30_000 })
-    }
+    await restBoth(seller, buyer, price)
 
     // from here on both stay on My Portfolio: no reload, no navigation (the marker dies with the document)
-    for (const { page } of [seller, buyer]) await page.evaluate(() => (window.__sameDocument = true))
-    // the open: the two orders match — each leaves its page's pending transactions (the page kept live)
-    await moveMarketTo('open')
-    for (const { page } of [seller, buyer]) {
-      await page.getByTestId('pending-order').filter({ hasText: `#${INSTRUMENT} · 1 × $${price}` }).waitFor({ state: 'detached', timeout: 60_000 })
-    }
-    // the close: CONFIRMATION — the popup comes over the shell's live stream
-    await moveMarketTo('confirmation')
-    const popups = [seller, buyer].map(({ page }) => page.getByTestId('confirm-trade'))
-    await Promise.all(popups.map((p) => p.waitFor({ timeout: 90_000 })))
-    for (const { page } of [seller, buyer]) {
-      assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded')
-      assert.match(page.url(), /\/app\/investments$/)
-      // the start of CONFIRMATION reaches the page over its live stream (the shell's `window` event; the popup may
-      // have opened a moment before it, on the order's own event)
-      await page.waitForFunction(() => (window.__tradingEvents ?? []).some((e) => e.event === 'window' && e.data?.status === 'CONFIRMATION'), null, { timeout: 60_000, polling: 250 })
-        .catch(async () => assert.fail(`no CONFIRMATION on the stream: ${JSON.stringify(await streamEvents(page, 'window'))}`))
-    }
+    const pages = [seller.page, buyer.page]
+    for (const page of pages) await page.evaluate(() => (window.__sameDocument = true))
+    await matchedAtTheOpen(pages, price)
+    const popups = await popupsAtConfirmation(pages)
     assert.match(await popups[0].innerText(), new RegExp(`Your ask on #${INSTRUMENT} was matched: 1 share at \\$${price.replace('.', '\\.')}`))
     assert.match(await popups[1].innerText(), new RegExp(`Your bid on #${INSTRUMENT} was matched: 1 share at \\$${price.replace('.', '\\.')}`))
     await screenshot(buyer.page, variant, 'trading-confirm-trade')
-    for (const { page } of [seller, buyer]) {
-      await page.getByTestId('confirm-trade-button').click()
-      await page.getByTestId('confirm-trade').waitFor({ state: 'detached', timeout: 30_000 })
-    }
+    await confirmBoth(pages)
 
     // settled once both confirmed: My Portfolio shows the buyer's new share and the seller's cash
-    const shares = buyer.page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` })
-    await buyer.page.goto(`${BASE_URL}/app/investments`)
-    await shares.getByText(`${buyerBefore.shares + 1} shares`).waitFor({ timeout: 60_000 })
+    await buyerHolds(buyer.page, buyerBefore.shares + 1)
     // the buyer's group: one more share, valued at the current price, with its gain or loss
     assert.equal((await holdingShown(buyer.page)).shares, buyerBefore.shares + 1)
     await screenshot(buyer.page, variant, 'trading-buyer-holding')
     const cash = seller.page.getByTestId('summary-in-cash')
     const expected = `$${(sellerBefore.cash / 100 + Number(price)).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
-    await seller.page.goto(`${BASE_URL}/app/investments`)
-    await seller.page.waitForFunction(({ want }) => {
-      const text = document.querySelector('[data-testid="summary-in-cash"]')?.textContent ?? ''
-      return text.includes(want)
-    }, { want: expected }, { timeout: 60_000, polling: 1000 })
+    await sellerHasCash(seller.page, expected)
     assert.ok((await cash.innerText()).includes(expected))
     await screenshot(seller.page, variant, 'trading-seller-cash')
     // the seller's group: one share less, valued with its gain or loss
