@@ -19,7 +19,8 @@ async def start_email_verification(state: AppState, user_id: int, email_id: int,
     s = state.settings
     await client.start_workflow(
         EmailVerificationWorkflow.run,
-        EmailVerificationInput(user_id, email_id, s.email_reminder_after_seconds, s.email_key_expires_after_seconds),
+        EmailVerificationInput(user_id, email_id, s.email_reminder_after_seconds, s.email_key_expires_after_seconds,
+                               activity_timeout_seconds=s.activity_timeout_seconds),
         id=workflow_id(email_id),
         task_queue=s.task_queue,
         id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,

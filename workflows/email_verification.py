@@ -44,6 +44,7 @@ class EmailVerificationInput:
     expires_after_seconds: int
     mails_per_run: int = 20  # resends are unbounded (each one moves the expiry): continue as new after this many
     carried: EmailCarried | None = None
+    activity_timeout_seconds: float = 30.0  # each activity's start-to-close (settings.activity_timeout_seconds)
 
 
 @dataclass
@@ -124,7 +125,7 @@ class EmailVerificationWorkflow:
     async def confirm(self, req: ConfirmRequest) -> str:
         await workflow.execute_activity_method(
             EmailActivities.mark_verified, MarkVerified(self._inp.email_id, req.confirmation_id),
-            start_to_close_timeout=timedelta(seconds=30), retry_policy=DB_RETRY,
+            start_to_close_timeout=self._timeout(), retry_policy=DB_RETRY,
         )
         self._status = "confirmed"
         workflow.upsert_search_attributes([sa.STEP.value_set("confirmed")])
@@ -134,6 +135,9 @@ class EmailVerificationWorkflow:
     def _validate_confirm(self, req: ConfirmRequest) -> None:
         if self._status == "expired":
             raise ValueError(LINK_EXPIRED)
+
+    def _timeout(self) -> timedelta:
+        return timedelta(seconds=self._inp.activity_timeout_seconds)
 
     @workflow.query
     def state(self) -> EmailVerificationStatus:
@@ -145,14 +149,14 @@ class EmailVerificationWorkflow:
         await workflow.execute_activity_method(
             EmailActivities.send_confirmation,
             SendConfirmation(self._inp.email_id, workflow.info().workflow_id, key, kind),
-            start_to_close_timeout=timedelta(seconds=30), retry_policy=MAIL_RETRY,
+            start_to_close_timeout=self._timeout(), retry_policy=MAIL_RETRY,
         )
         workflow.upsert_search_attributes([sa.STEP.value_set(f"{kind}-sent")])
 
     async def _expire(self) -> None:
         await workflow.execute_activity_method(
             EmailActivities.expire_confirmations, ExpireConfirmations(self._inp.email_id, workflow.info().workflow_id),
-            start_to_close_timeout=timedelta(seconds=30), retry_policy=DB_RETRY,
+            start_to_close_timeout=self._timeout(), retry_policy=DB_RETRY,
         )
         self._status = "expired"
         workflow.upsert_search_attributes([sa.STEP.value_set("expired")])

@@ -100,12 +100,16 @@ async def test_reminder_then_expiry(api: httpx.AsyncClient, sandbox: httpx.Async
     # replace the running verification by a short one (same id: the product's id, the test's durations)
     await temporal_client.get_workflow_handle(workflow_id(row.id)).terminate("test uses short durations")
     handle = await temporal_client.start_workflow(
-        EmailVerificationWorkflow.run, EmailVerificationInput(user["user_id"], row.id, 0, 2),
+        EmailVerificationWorkflow.run, EmailVerificationInput(user["user_id"], row.id, 0, 2, activity_timeout_seconds=7),
         id=workflow_id(row.id), task_queue=settings.task_queue,
         search_attributes=TypedSearchAttributes([SearchAttributePair(sa.USER_ID, str(user["user_id"]))]))
     mails = await wait_for_mail(sandbox, user["email"], 3)
     assert [m["subject"] for m in mails][-1] == "Reminder: confirm your e-mail address"
     assert await within_deadline(handle.result()) == "expired"
+    # every activity (the two mails, the expiry) had the input's start-to-close, as the chaos stack's short one
+    scheduled = [e.activity_task_scheduled_event_attributes for e in (await handle.fetch_history()).events
+                 if e.HasField("activity_task_scheduled_event_attributes")]
+    assert [a.start_to_close_timeout.seconds for a in scheduled] == [7, 7, 7]
     await record(handle, "EmailVerification--reminded-expired")
     assert (await handle.describe()).status == WorkflowExecutionStatus.COMPLETED
     reminder_key = await confirmation_key(sandbox, user["email"], 3)
