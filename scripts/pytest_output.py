@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 # `FAILED tests/x.py::test_y[1] - AssertionError: ...` (with -ra; PASSED lines with -rA)
-SUMMARY = re.compile(r"^(PASSED|FAILED|ERROR|XPASS) ([^\s\[]+(?:\[.*?\])?)(?: - (.*))?$")
+# a test id may end in its parameters (`[x - y]`) and then pytest-xdist's group (`@chaos`, under --dist loadgroup)
+SUMMARY = re.compile(r"^(PASSED|FAILED|ERROR|XPASS) ([^\s\[]+(?:\[.*?\])?(?:@\S+)?)(?: - (.*))?$")
 # `______ test_y[1] ______` or `______ ERROR at setup of test_y ______`, a failure's section in FAILURES/ERRORS
 HEADER = re.compile(r"^_{3,} (.+?) _{3,}$")
 SECTION_END = re.compile(r"^(-{3,} Captured |={3,} )")

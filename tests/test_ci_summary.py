@@ -160,6 +160,11 @@ def test_outcomes_read_the_short_summary() -> None:
     text = "PASSED tests/a.py::test_one\nFAILED tests/a.py::test_two[x - y] - assert 1 == 2\nERROR tests/b.py - ImportError\n"
     assert outcomes(text.splitlines()) == {"tests/a.py::test_one": "PASSED", "tests/a.py::test_two[x - y]": "FAILED",
                                            "tests/b.py": "ERROR"}
+    # under --dist loadgroup a grouped test's id ends in its group, after its parameters (test_repeat's summary had
+    # left out the chaos package's parametrized crash test)
+    grouped = "PASSED tests/c.py::test_k[366075]@chaos\nFAILED tests/c.py::test_m[1]@chaos - assert 0\n"
+    assert outcomes(grouped.splitlines()) == {"tests/c.py::test_k[366075]@chaos": "PASSED",
+                                              "tests/c.py::test_m[1]@chaos": "FAILED"}
 
 
 def test_ci_run_keeps_makes_exit_code_and_ends_with_the_summary(tmp_path: Path) -> None:
