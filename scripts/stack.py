@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ from scripts.stack_probes import (  # noqa: E402
     recreate_database,
     redis_ping,
 )
+from scripts.stack_profiles import APPS, PROFILES, SERVICE_PORTS, Profile  # noqa: E402
 from store.passwords import TEST_ONLY_CHEAP  # noqa: E402
 from workflows.search_attributes import cli_args  # noqa: E402
 
@@ -46,39 +47,6 @@ PY = str(ROOT / ".venv/bin/python")
 TEMPORAL = str(ROOT / ".tools/bin/temporal")
 
 
-@dataclass(frozen=True)
-class Profile:
-    name: str
-    api: int
-    providers: int
-    temporal: int
-    temporal_ui: int
-    redis: int
-    frontend: int
-    database: str
-    persistent: bool
-    # whose settings the stack runs with: make dev's ("dev": the market maker on, the ATS's demo hours) or the
-    # browser tests' ("e2e": no market maker, shorter hours, faster providers); by default the profile's own name
-    settings_of: str = ""
-    # ports the allocator chose (the tests' stacks): a service that lost its port between choice and bind moves to a
-    # fresh one; the fixed ports of dev and e2e stay, and an api already on them means another stack of the profile
-    ports_chosen: bool = False
-
-    @property
-    def settings(self) -> str:
-        return self.settings_of or ("dev" if self.persistent else "e2e")
-
-
-PROFILES = {
-    "dev": Profile("dev", 8000, 8100, 7233, 8233, 6379, 5173, "vitrine", True),
-    "e2e": Profile("e2e", 8010, 8110, 7243, 8243, 6381, 0, "vitrine_e2e", False),
-}
-
-
-# the services' ports (Profile's fields) and the apps, which read every other service's port from the environment
-SERVICE_PORTS = {"redis": ("redis",), "temporal": ("temporal", "temporal_ui"), "providers": ("providers",),
-                 "api": ("api",), "frontend": ("frontend",)}
-APPS = ("providers", "worker", "api", "frontend")
 class Stack:
     def __init__(self, profile: Profile, echo: bool) -> None:
         self.p, self.echo = profile, echo

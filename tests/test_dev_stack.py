@@ -20,7 +20,8 @@ import httpx
 import pytest
 
 from domain.trading.order_rules import round_to_tick
-from scripts.stack import ROOT, Profile, Stack
+from scripts.stack import ROOT, Stack
+from scripts.stack_profiles import Profile
 from tests.conftest import free_port, kept_on_failure
 from tests.waiting import eventually_sync
 

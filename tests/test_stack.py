@@ -25,8 +25,9 @@ from alembic.script import ScriptDirectory
 from psycopg2 import sql
 
 from scripts import ports
-from scripts.stack import Profile, Stack
+from scripts.stack import Stack
 from scripts.stack_probes import StackStartError, migrated_database, pg_cursor, recreate_database, redis_ping
+from scripts.stack_profiles import Profile
 from tests.chaos.stack import ChaosStack
 from tests.conftest import ROOT, TEST_DB, free_port
 

@@ -18,8 +18,9 @@ from pathlib import Path
 from clients.temporal_server import dev_server_args
 from config import Settings
 from scripts.ports import free_port
-from scripts.stack import PY, ROOT, TEMPORAL, Profile, Stack
+from scripts.stack import PY, ROOT, TEMPORAL, Stack
 from scripts.stack_probes import http_ok, redis_ping
+from scripts.stack_profiles import Profile
 from scripts.temporal_pg import TemporalPg
 from store.passwords import TEST_ONLY_CHEAP
 from workflows.search_attributes import cli_args
