@@ -9,13 +9,19 @@ unexport PYTHONDONTWRITEBYTECODE
 # each stage's time
 STAGE = $(if $(filter test,$(MAKECMDGOALS)),@echo "[stage] $@ started $$(date +%T) @$$(date +%s.%N)")
 
-.PHONY: dev test setup test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle bench-chaos chaos explore test-repeat fuzz temporal-pg chaos-temporal-pg
+.PHONY: dev test setup checks test-python test-frontend test-e2e lint openapi bench bench-flows bench-purchase bench-ats bench-orders bench-bundle bench-chaos chaos explore test-repeat fuzz temporal-pg chaos-temporal-pg
 
 dev: setup
 	@$(PY) scripts/stack.py dev
 
-test: setup lint test-python test-frontend test-e2e
+test: setup checks test-python test-e2e
 	@echo "make test: all suites passed"
+
+# lint and test-frontend side by side (each mostly one process on one core: mypy, tsc); each one's output whole when
+# it ends, and make's error line names the one that failed (scripts/ci_summary.py reads it)
+checks:
+	$(STAGE)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint test-frontend
 
 setup:
 	$(STAGE)

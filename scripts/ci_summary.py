@@ -66,12 +66,12 @@ class BrowserFailure:
     step: str = ""
 
 
-def stage(lines: list[str]) -> tuple[str, int]:
-    """The failed target and the index of make's error line; ("", len) when make did not say."""
-    for i in range(len(lines) - 1, -1, -1):
-        if m := MAKE_ERROR.match(lines[i]):
-            return m.group(1), i
-    return "", len(lines)
+def stages(lines: list[str]) -> list[tuple[str, int]]:
+    """The failed stages and the index of make's error line for each: the stages make named (`checks` runs lint and
+    test-frontend side by side in a sub-make, whose error lines name the one that failed, or both), else the last
+    target make named; [("", len)] when make did not say."""
+    failed = [(m.group(1), i) for i, line in enumerate(lines) if (m := MAKE_ERROR.match(line))]
+    return [f for f in failed if f[0] in STAGES] or failed[-1:] or [("", len(lines))]
 
 
 def tail(lines: list[str], end: int) -> list[str]:
@@ -181,12 +181,13 @@ STAGES: dict[str, Callable[[list[str], Run], list[str]]] = {
 def summary(text: str, run: Run | None = None) -> list[str]:
     """The summary's lines for a failed run's log."""
     lines = ANSI.sub("", text).splitlines()
-    failed, end = stage(lines)
-    reader = STAGES.get(failed)
-    details = reader(lines[:end], run or Run()) if reader else []
-    head = f"CI failed in stage {failed or 'unknown (make named no target)'}"
-    body = details or ["(nothing recognised; the stage's last lines:)", *tail(lines, end)]
-    return [f"==== {head} ====", *body]
+    out: list[str] = []
+    for failed, end in stages(lines):
+        reader = STAGES.get(failed)
+        details = reader(lines[:end], run or Run()) if reader else []
+        head = f"CI failed in stage {failed or 'unknown (make named no target)'}"
+        out += [f"==== {head} ====", *(details or ["(nothing recognised; the stage's last lines:)", *tail(lines, end)])]
+    return out
 
 
 def main() -> int:

@@ -115,6 +115,25 @@ def test_a_lint_failure_shows_the_tools_error_lines() -> None:
     assert "17 | import time" not in lines
 
 
+def test_checks_names_each_side_that_failed_not_the_wrapper() -> None:
+    """`make test`'s checks stage runs lint and test-frontend side by side in a sub-make: its error lines name the
+    stages that failed, and the outer line names only `checks`."""
+    log = "\n".join([
+        "[stage] checks started 10:00:00 @1",
+        "api/routes/auth.py:88: error: Argument 1 has incompatible type",
+        "make[1]: *** [Makefile:38: lint] Error 1",
+        "\x1b[31m FAIL \x1b[39m src/features/home/Home.test.tsx > Home > shows the balance",
+        "make[1]: *** [Makefile:52: test-frontend] Error 1",
+        "make: *** [Makefile:27: checks] Error 2",
+    ])
+    lines = summary(log)
+    assert lines[0] == "==== CI failed in stage lint ===="
+    assert lines[1] == "api/routes/auth.py:88: error: Argument 1 has incompatible type"
+    assert "==== CI failed in stage test-frontend ====" in lines
+    assert lines[-1] == " FAIL  src/features/home/Home.test.tsx > Home > shows the balance"
+    assert not any("stage checks" in line for line in lines)
+
+
 def test_a_browser_failure_names_the_test_the_step_the_screenshot_and_the_stack_logs(tmp_path: Path) -> None:
     e2e = tmp_path / "frontend/e2e"
     e2e.mkdir(parents=True)
