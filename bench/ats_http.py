@@ -35,7 +35,7 @@ from pydantic import BaseModel
 
 from bench import cpu
 from bench.wrk import Result, run
-from providers.ats.db import drop
+from providers.ats.db import connect, drop
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = str(ROOT / ".venv/bin/python")
@@ -122,6 +122,17 @@ def prepare(base: str) -> str:
     raise SystemExit("the bench instruments' windows did not open")
 
 
+async def webhook_statuses() -> dict[str, int]:
+    """The ATS's webhook events by delivery status (``pending``: not sent yet when the run ended)."""
+    pool = await connect(DB, SCHEMA, min_size=1, max_size=1)
+    try:
+        async with pool.acquire() as conn:
+            rows = await conn.fetch("SELECT status, count(*) AS n FROM webhook_events GROUP BY status")
+    finally:
+        await pool.close()
+    return {r["status"]: int(r["n"]) for r in rows}
+
+
 def measured(name: str, url: str, seconds: int, connections: int, script: str,
              processes: dict[str, list[int]]) -> tuple[Result, dict[str, float]]:
     """One wrk run and the CPU ms per request it cost, by process (the two servers, PostgreSQL, wrk itself)."""
@@ -176,6 +187,7 @@ def main() -> None:
                       headers={"Authorization": f"Bearer {token}"})
         group = call("GET", f"http://127.0.0.1:{ATS_PORT}/sandbox/ats/clock", headers={"X-Provider-Key": KEY})["data"]
         group = group["groupCommit"]
+        hooks = asyncio.run(webhook_statuses())  # right after the run: what the ATS had not delivered yet is pending
     finally:
         for p in procs:
             p.terminate()
@@ -193,12 +205,13 @@ def main() -> None:
     print(f"\nATS orders: {ratio:.2f}x the bare endpoint (goal >= 0.5): {'MET' if ratio >= 0.5 else 'MISSED'}")
     print(f"(executions were created: {bool(counts['data'])}; group commit: {group['commands']} commands in"
           f" {group['writes']} statements, {group['commands'] / max(1, group['writes']):.1f} per statement)")
+    print(f"webhook events at the end of the run: {hooks} ({sum(hooks.values()) / max(1, group['commands']):.1f} per command)")
     out = ROOT / "bench/results"
     out.mkdir(exist_ok=True)
     (out / "ats_http.json").write_text(json.dumps({"results": [asdict(r) for r in results], "ratio": ratio,
                                                    "cpu_ms_per_request": {r.name: per for r, per in runs},
                                                    "load_average_before": load_before, "load_average_after": cpu.load_average(),
-                                                   "group_commit": group}, indent=2))
+                                                   "group_commit": group, "webhooks": hooks}, indent=2))
 
 
 if __name__ == "__main__":

@@ -18,8 +18,8 @@ import uuid
 from typing import Any
 
 import asyncpg
-import httpx
 
+from providers.ats.poster import Poster
 from providers.ats.runtime import Ats
 from providers.ats.views import iso
 from providers.webhook_outbox import backoff, retryable
@@ -51,16 +51,16 @@ async def emit_many(conn: asyncpg.Connection, rows: list[EventRow]) -> None:
         await conn.executemany(INSERT, rows)
 
 
-async def post(ats: Ats, body: str, event_id: str, http: httpx.AsyncClient) -> DeliveryResult:
+async def post(ats: Ats, body: str, event_id: str, http: Poster) -> DeliveryResult:
     raw = body.encode()
     headers = {"Content-Type": "application/json", SIGNATURE_HEADER: sign(raw, ats.settings.webhook_secret),
                EVENT_ID_HEADER: event_id}
     try:
-        response = await http.post(ats.settings.ats_webhook_url, content=raw, headers=headers)
+        status = await http.post(raw, headers)
     except Exception as exc:  # transport errors and malformed URLs: a failed attempt, retried up to the bound
         return DeliveryResult(False, 1, None, f"{type(exc).__name__}: {exc}")
-    ok = 200 <= response.status_code < 300
-    return DeliveryResult(ok, 1, response.status_code, None if ok else f"HTTP {response.status_code}")
+    ok = 200 <= status < 300
+    return DeliveryResult(ok, 1, status, None if ok else f"HTTP {status}")
 
 
 async def _record(ats: Ats, event_id: str, result: DeliveryResult, now: float) -> None:
@@ -96,7 +96,7 @@ async def _record_batch(ats: Ats, delivered: list[tuple[str, int | None]], dropp
                                " AND status = 'pending'", dropped)
 
 
-async def deliver_due(ats: Ats, http: httpx.AsyncClient, now: float | None = None) -> int:
+async def deliver_due(ats: Ats, http: Poster, now: float | None = None) -> int:
     """Deliver every event due at ``now`` (oldest first, or newest first under chaos); returns how many were sent."""
     at = ats.now() if now is None else now
     async with ats.pool.acquire() as conn:
@@ -135,7 +135,7 @@ async def deliver_due(ats: Ats, http: httpx.AsyncClient, now: float | None = Non
     return len(ordered)
 
 
-async def redeliver(ats: Ats, event_id: str, http: httpx.AsyncClient) -> dict[str, Any] | None:
+async def redeliver(ats: Ats, event_id: str, http: Poster) -> dict[str, Any] | None:
     """Send a stored event again now (same id, same bytes); None when there is no such event."""
     async with ats.pool.acquire() as conn:
         row = await conn.fetchrow("SELECT id, topic, body FROM webhook_events WHERE id = $1", event_id)

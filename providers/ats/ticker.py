@@ -17,12 +17,13 @@ import httpx
 from fastapi import FastAPI
 
 from providers.ats import demo, market_maker, outbox, windows
+from providers.ats.poster import HttpxPoster, KeepAlivePoster, Poster
 from providers.ats.runtime import Ats
 
 log = logging.getLogger(__name__)
 
 
-async def tick(ats: Ats, http: httpx.AsyncClient) -> int:
+async def tick(ats: Ats, http: Poster) -> int:
     """One round: every instrument's windows, then the due webhooks; returns how many webhooks were sent."""
     for instrument_id in list(ats.instruments):
         async with ats.locks[instrument_id]:
@@ -30,9 +31,20 @@ async def tick(ats: Ats, http: httpx.AsyncClient) -> int:
     return await outbox.deliver_due(ats, http)
 
 
-def webhook_http(app: FastAPI, ats: Ats) -> httpx.AsyncClient:
+@contextlib.asynccontextmanager
+async def webhook_http(app: FastAPI, ats: Ats) -> AsyncIterator[Poster]:
+    """The ATS's keep-alive poster to ``ats_webhook_url``; through httpx when tests set ``app.state.webhook_transport``."""
+    url, timeout = ats.settings.ats_webhook_url, ats.settings.webhook_timeout_seconds
     transport = getattr(app.state, "webhook_transport", None)
-    return httpx.AsyncClient(transport=transport, timeout=ats.settings.webhook_timeout_seconds)
+    if transport is not None:
+        async with httpx.AsyncClient(transport=transport, timeout=timeout) as client:
+            yield HttpxPoster(client, url)
+        return
+    poster = KeepAlivePoster(url, timeout)
+    try:
+        yield poster
+    finally:
+        await poster.aclose()
 
 
 async def _loop(app: FastAPI, ats: Ats) -> None:
