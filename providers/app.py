@@ -66,9 +66,9 @@ def create_app(settings: ProvidersSettings | None = None) -> FastAPI:
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    app.include_router(ats_router.router)  # first: the busiest routes (orders) are matched before the other sandboxes'
     for module in (mail, shop, payments, banklink, esign, promo):
         app.include_router(module.router)
-    app.include_router(ats_router.router)
     return app
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Path, Query, Response
+from fastapi import APIRouter, Header, Path, Query
+from fastapi.responses import JSONResponse
 
 from providers.ats import errors, service
 from providers.ats.errors import AtsError, AtsRoute
@@ -30,16 +31,15 @@ def _view(ats: Ats, row: Any) -> dict[str, Any]:
     return order_view(row, ats.pending.get(row["id"]))
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, response_model=None)
 async def create_order(ats: AtsDep, client: Caller, account_id: AccountId, body: service.OrderRequest,
-                       response: Response, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
-    """Place a LIMIT or INSTANT order: 201 when created, 200 with the same order for a repeated key and body."""
+                       idempotency_key: IdempotencyKey = None) -> JSONResponse:
+    """Place a LIMIT or INSTANT order: 201 when created, 200 with the same order for a repeated key and body.
+    The answer is rendered here (plain JSON types): FastAPI's encoder would walk it again."""
     if not idempotency_key:
         raise AtsError(400, errors.IDEMPOTENCY_KEY_REQUIRED, "The Idempotency-Key header is required")
     row, created = await service.place(ats, client, account_id, body, idempotency_key)
-    if not created:
-        response.status_code = 200
-    return {"data": _view(ats, row)}
+    return JSONResponse({"data": _view(ats, row)}, status_code=201 if created else 200)
 
 
 @router.get("")

@@ -7,6 +7,6 @@ from fastapi import APIRouter
 from providers.ats import api_admin, api_market, api_orders, oauth
 
 router = APIRouter()
-for module in (oauth, api_orders, api_market, api_admin):
+for module in (api_orders, oauth, api_market, api_admin):  # the orders' routes first: most calls are theirs
     router.include_router(module.router)
 router.include_router(api_orders.client_router)
