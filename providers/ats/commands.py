@@ -93,7 +93,7 @@ class Effects:
     new_rows: dict[str, dict[str, Any]]  # order id -> the new order's row
     updates: dict[str, dict[str, Any]]  # order id -> {filled, units, price_ticks, status, modified, lost}
     executions: list[dict[str, Any]]
-    events: list[dict[str, Any]]
+    events: list[outbox.EventRow]
     new_key: tuple[str, str] | None
     rows: dict[str, dict[str, Any]]  # the touched orders' rows (answers read them until the write is done)
 
@@ -179,10 +179,9 @@ def _effects(
                   "modified": now}
         updates[order_id] = {**change, "lost": order_id in lost}
         outcome.orders[order_id] = {**ats.active[order_id], **change}
-    events = [dict(zip(("id", "topic", "client_id", "resource_id", "body", "due_at"), r, strict=True))
-              for r in _webhooks(ats, instrument_id, touched, outcome, now)]
     return Effects({"client_id": client_id, "body": command.to_dict(), "at": now}, new_rows, updates,
-                   outcome.executions, events, None if new is None else (new.client_id, new.idempotency_key),
+                   outcome.executions, _webhooks(ats, instrument_id, touched, outcome, now),
+                   None if new is None else (new.client_id, new.idempotency_key),
                    outcome.orders)
 
 

@@ -62,8 +62,8 @@ WITH c AS (
 ), w AS (
     INSERT INTO webhook_events (id, topic, client_id, resource_id, body, due_at)
     SELECT r.id, r.topic, r.client_id, r.resource_id, r.body, r.due_at
-    FROM jsonb_to_recordset($6::jsonb) AS r(id text, topic text, client_id text, resource_id text,
-         body text, due_at float8, i int)
+    FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::float8[])
+         WITH ORDINALITY AS r(id, topic, client_id, resource_id, body, due_at, i)
     ORDER BY r.i
     RETURNING 1
 )
@@ -97,9 +97,11 @@ def stats(ats: Ats) -> dict[str, int]:
     return {"writes": sum(w.writes for w in writers.values()), "commands": sum(w.commands for w in writers.values())}
 
 
-def merge(batch: Sequence[Effects]) -> tuple[str, str, str, str, str]:
+def merge(batch: Sequence[Effects]) -> tuple[Any, ...]:
     """One statement's arguments for ``batch`` (in order): an order created and then changed inside the batch is
-    inserted as it ends; an order changed twice is updated once, to its last state."""
+    inserted as it ends; an order changed twice is updated once, to its last state. The webhook events go as one
+    array per column (their bodies are JSON text already: inside a JSON document they would be escaped and parsed
+    again)."""
     commands = [{"i": i, **e.body} for i, e in enumerate(batch)]
     new_rows: dict[str, dict[str, Any]] = {}
     updates: dict[str, dict[str, Any]] = {}
@@ -112,9 +114,10 @@ def merge(batch: Sequence[Effects]) -> tuple[str, str, str, str, str]:
                 lost = change["lost"] or updates.get(order_id, {}).get("lost", False)
                 updates[order_id] = {"id": order_id, **change, "lost": lost}
     executions = [{**x, "i": i} for i, x in enumerate(x for e in batch for x in e.executions)]
-    events = [{**w, "i": i} for i, w in enumerate(w for e in batch for w in e.events)]
+    events = [w for e in batch for w in e.events]
+    columns = [list(c) for c in zip(*events, strict=True)] if events else [[] for _ in range(6)]
     return (json.dumps(commands), json.dumps(list(new_rows.values())), json.dumps(list(updates.values())),
-            json.dumps(executions), json.dumps(events))
+            json.dumps(executions), *columns)
 
 
 async def persist(conn: asyncpg.Connection, instrument_id: str, batch: Sequence[Effects]) -> int:
