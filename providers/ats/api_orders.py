@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from providers.ats import errors, service
@@ -24,21 +24,31 @@ router = APIRouter(prefix="/sandbox/ats/financial-accounts/{account_id}/orders",
 AccountId = Annotated[str, Path(min_length=1, max_length=128, pattern=r"^[^/]+$")]
 OrderId = Annotated[str, Path(min_length=1, max_length=64)]
 client_router = APIRouter(prefix="/sandbox/ats/orders", tags=["ATS sandbox"], route_class=AtsRoute)
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+MAX_KEY = 200  # characters of an Idempotency-Key
 
 
 def _view(ats: Ats, row: Any) -> dict[str, Any]:
     return order_view(row, ats.pending.get(row["id"]))
 
 
+def idempotency_key(request: Request) -> str:
+    """The ``Idempotency-Key`` header (read here, not as a validated parameter: cheaper per order)."""
+    key = request.headers.get("idempotency-key", "")
+    if not key:
+        raise AtsError(400, errors.IDEMPOTENCY_KEY_REQUIRED, "The Idempotency-Key header is required")
+    if len(key) > MAX_KEY:
+        raise AtsError(422, errors.INVALID_REQUEST, f"Idempotency-Key: at most {MAX_KEY} characters",
+                       field="Idempotency-Key")
+    return key
+
+
 @router.post("", status_code=201, response_model=None)
 async def create_order(ats: AtsDep, client: Caller, account_id: AccountId, body: service.OrderRequest,
-                       idempotency_key: IdempotencyKey = None) -> JSONResponse:
-    """Place a LIMIT or INSTANT order: 201 when created, 200 with the same order for a repeated key and body.
-    The answer is rendered here (plain JSON types): FastAPI's encoder would walk it again."""
-    if not idempotency_key:
-        raise AtsError(400, errors.IDEMPOTENCY_KEY_REQUIRED, "The Idempotency-Key header is required")
-    row, created = await service.place(ats, client, account_id, body, idempotency_key)
+                       request: Request) -> JSONResponse:
+    """Place a LIMIT or INSTANT order (header ``Idempotency-Key``, required): 201 when created, 200 with the same
+    order for a repeated key and body. The answer is rendered here (plain JSON types): FastAPI's encoder would walk
+    it again."""
+    row, created = await service.place(ats, client, account_id, body, idempotency_key(request))
     return JSONResponse({"data": _view(ats, row)}, status_code=201 if created else 200)
 
 
