@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 
 import httpx
+import pytest
 
+from providers.ats import outbox
 from providers.webhooks import SIGNATURE_HEADER, sign
 from tests.providers.ats.ats_harness import KEY, POST, SECRET, harness
 
@@ -90,3 +92,14 @@ async def test_deliveries_run_side_by_side_and_one_orders_events_stay_in_order(t
             topics = [e["topic"] for e in h.events() if e["topic"].startswith("order.") and e["data"]["id"] == ask["id"]]
             assert topics == ["order.accepted", "order.filled"], topics
         assert len(h.events("execution.created")) == 4
+
+
+async def test_one_round_delivers_every_due_event_batch_after_batch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(outbox, "BATCH", 2)  # a busy ATS in small: more events due than one batch holds
+    async with harness(tmp_path) as h:
+        await h.instrument()
+        await h.advance(0)
+        h.hooks.clear()
+        placed = [await h.placed(f"a{i}", "BID", 1, "9.00") for i in range(5)]
+        sent = (await h.advance(0))["webhooksSent"]
+        assert sent >= 5 and sorted(e["data"]["id"] for e in h.events("order.accepted")) == sorted(p["id"] for p in placed)
