@@ -3,11 +3,13 @@ verified bank and a history — deposits, offering purchases, trades — behind 
 assets, old enough to sell). Idempotent: run it as often as you like.
 
     python -m store.seed
+    python -m store.seed --categories   # the categories alone (a stack whose tests make their own assets)
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -105,11 +107,16 @@ async def seed_content(db: AsyncSession, now: datetime) -> None:
     await db.commit()
 
 
-async def seed(db: AsyncSession, settings: Settings | None = None) -> None:
+async def seed_categories(db: AsyncSession) -> None:
+    """The catalogue's categories (domain/categories.py), kept up to date: every asset names one."""
     for i, c in enumerate(CATEGORIES):
         await db.execute(insert(Category).values(key=c.key, pathname=c.pathname, title=c.title, color=c.color, order=i)
                          .on_conflict_do_update(index_elements=["key"],
                                                 set_={"pathname": c.pathname, "title": c.title, "color": c.color}))
+
+
+async def seed(db: AsyncSession, settings: Settings | None = None) -> None:
+    await seed_categories(db)
     settings = settings or get_settings()
     now = datetime.now(UTC).replace(microsecond=0)
     for order, d in enumerate(DEMO_ASSETS, start=1):
@@ -140,15 +147,19 @@ async def seed(db: AsyncSession, settings: Settings | None = None) -> None:
     await seed_home(db)  # the home screen's banners, heroes, carousels and feature flags (issue 21)
 
 
-async def main(settings: Settings | None = None) -> None:
+async def main(settings: Settings | None = None, categories_only: bool = False) -> None:
     settings = settings or get_settings()
     engine = make_engine(settings.database_url, settings.database_tls)
     try:
         async with make_sessionmaker(engine)() as db:
-            await seed(db, settings)
+            if categories_only:
+                await seed_categories(db)
+                await db.commit()
+            else:
+                await seed(db, settings)
     finally:
         await engine.dispose()
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(categories_only="--categories" in sys.argv[1:]))

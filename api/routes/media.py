@@ -14,7 +14,6 @@ from api.params import Id
 from domain.art import asset_svg
 from domain.offering_circular import circular_lines
 from store.models import Asset
-from store.offering_pdf import offering_pdf
 
 router = APIRouter(tags=["media"])
 
@@ -35,6 +34,10 @@ async def offering_circular(asset_id: Id, db: Db) -> Response:
     asset = await db.get(Asset, asset_id)
     if asset is None:
         raise ApiError(404, "Document not found.")
+    # here, not at the top (as the worker's statements): fpdf2 and its fontTools are 0.8 s of every api start and of
+    # every pytest process's collection, for a document few ask for
+    from store.offering_pdf import offering_pdf
+
     pdf = offering_pdf(name=asset.display_name, ticker=asset.ticker,
                        lines=circular_lines(asset.asset_value, asset.number_of_shares))
     return Response(pdf, media_type="application/pdf", headers={"Cache-Control": "public, max-age=86400"})

@@ -233,10 +233,10 @@ class ChaosStack(Stack):
                                "CREATE DATABASE vitrine OWNER vitrine"])
         self.launch("providers", wait=False)
         self.run_once("migrate", [PY, "-m", "alembic", "-c", "store/alembic.ini", "upgrade", "head"])
-        # the apis read and write per request: they start while the demo data is loaded; the worker, which starts
-        # the seeded offerings' workflows, once it is
+        # the apis read and write per request: they start while the categories are loaded (not the demo data: every
+        # chaos test makes its own assets and investors, and the worker then starts no demo offering's workflow)
         self.launch(*APIS, wait=False)
-        self.run_once("seed", [PY, "-m", "store.seed"])
+        self.run_once("seed", [PY, "-m", "store.seed", "--categories"])
         self.ready("redis")
         self.ready("temporal")
         if self.temporal_pg is not None:
