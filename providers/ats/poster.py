@@ -1,11 +1,13 @@
 """How the ATS sends its webhooks: a POST of signed bytes to one URL, answered by a status code.
 
 :class:`KeepAlivePoster` is the ATS's own HTTP/1.1 client: it keeps its connections open (one per delivery lane in
-flight, taken from and put back to a short idle list), writes the request in one go and reads the answer's status
-line, headers and body (``Content-Length``, chunked, or up to the close). It does none of a general client's work per
-request (connection-pool bookkeeping, cookies, redirects): about a tenth of httpx's CPU per webhook. A connection
-that the receiver closed while idle fails at once; the request is then sent again on a new one (a webhook is
-delivered at least once: the receiver de-duplicates by event id). Any other failure is an exception, as with httpx.
+flight, taken from and put back to a short idle list) on asyncio streams, and leaves the HTTP/1.1 framing to the
+``h11`` library: the request's serialization, the answer's status line, headers and body (``Content-Length``,
+chunked, or up to the close), and whether a connection can carry another request. It does none of a general client's
+work per request (connection-pool bookkeeping, cookies, redirects). A connection that the receiver closed while idle
+fails at once; the request is then sent again, once, on a new connection (a webhook is delivered at least once: the
+receiver de-duplicates by event id). Any other failure is an exception, as with httpx (a malformed answer:
+``h11.RemoteProtocolError``).
 
 :class:`HttpxPoster` sends through an ``httpx.AsyncClient``: tests receive webhooks in-process through a transport.
 """
@@ -15,14 +17,16 @@ from __future__ import annotations
 import asyncio
 import ssl
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 from urllib.parse import urlsplit
 
+import h11
 import httpx
 
 MAX_IDLE = 32  # more idle connections than lanes are closed
 MAX_HEAD = 64 * 1024  # the answer's status line and headers
+READ_SIZE = 64 * 1024
 
 
 class Poster(Protocol):
@@ -66,12 +70,47 @@ class _Stale(Exception):
 class _Connection:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
+    http: h11.Connection = field(default_factory=lambda: h11.Connection(h11.CLIENT, max_incomplete_event_size=MAX_HEAD))
 
     def usable(self) -> bool:
         return not (self.writer.is_closing() or self.reader.at_eof())
 
     def close(self) -> None:
         self.writer.close()
+
+    async def exchange(self, request: list[h11.Event], *, reused: bool) -> int:
+        """Sends the request and reads the answer (its body dropped): the status code."""
+        self.writer.write(b"".join(self.http.send(event) or b"" for event in request))
+        await self.writer.drain()
+        status, received = 0, False
+        while True:
+            event = self.http.next_event()
+            if event is h11.NEED_DATA:
+                data = await self._receive(stale_if_closed=reused and not received)
+                received = received or bool(data)
+                self.http.receive_data(data)  # b"": the receiver closed; h11 raises if the answer is cut short
+            elif isinstance(event, h11.Response):
+                status = event.status_code
+            elif isinstance(event, h11.EndOfMessage):
+                return status
+
+    async def _receive(self, *, stale_if_closed: bool) -> bytes:
+        try:
+            data = await self.reader.read(READ_SIZE)
+        except ConnectionError as exc:
+            if stale_if_closed:
+                raise _Stale from exc
+            raise
+        if not data and stale_if_closed:
+            raise _Stale
+        return data
+
+    def ready_for_next(self) -> bool:
+        """Whether h11 lets the connection carry another request after this one (if so, it is readied for it)."""
+        if self.http.our_state is h11.DONE and self.http.their_state is h11.DONE:
+            self.http.start_next_cycle()
+            return True
+        return False
 
 
 class KeepAlivePoster:
@@ -82,19 +121,18 @@ class KeepAlivePoster:
 
     async def post(self, body: bytes, headers: Mapping[str, str]) -> int:
         target = self._target = self._target or _target(self.url)
-        head = [f"POST {target.path} HTTP/1.1", f"Host: {target.host_header}", f"Content-Length: {len(body)}"]
-        head += [f"{k}: {v}" for k, v in headers.items()]
-        request = ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
+        fields = [("Host", target.host_header), ("Content-Length", str(len(body))), *headers.items()]
+        request = [h11.Request(method="POST", target=target.path, headers=fields), h11.Data(data=body),
+                   h11.EndOfMessage()]
         async with asyncio.timeout(self.timeout):
             while self._idle:
                 conn = self._idle.pop()
-                if not conn.usable():
-                    conn.close()
-                    continue
-                try:
-                    return await self._exchange(conn, request, reused=True)
-                except _Stale:
-                    continue
+                if conn.usable():
+                    try:
+                        return await self._exchange(conn, request, reused=True)
+                    except _Stale:
+                        break  # sent again, once, on a new connection
+                conn.close()
             reader, writer = await asyncio.open_connection(target.host, target.port,
                                                            ssl=ssl.create_default_context() if target.tls else None)
             return await self._exchange(_Connection(reader, writer), request, reused=False)
@@ -104,59 +142,14 @@ class KeepAlivePoster:
         for conn in idle:
             conn.close()
 
-    async def _exchange(self, conn: _Connection, request: bytes, *, reused: bool) -> int:
+    async def _exchange(self, conn: _Connection, request: list[h11.Event], *, reused: bool) -> int:
         try:
-            conn.writer.write(request)
-            await conn.writer.drain()
-            try:
-                head = await conn.reader.readuntil(b"\r\n\r\n")
-            except (asyncio.IncompleteReadError, ConnectionError) as exc:
-                if reused and not getattr(exc, "partial", b""):
-                    raise _Stale from exc
-                raise
-            status, keep = await _read_answer(conn.reader, head)
+            status = await conn.exchange(request, reused=reused)
         except BaseException:
             conn.close()
             raise
-        if keep and len(self._idle) < MAX_IDLE:
+        if conn.ready_for_next() and len(self._idle) < MAX_IDLE:
             self._idle.append(conn)
         else:
             conn.close()
         return status
-
-
-async def _read_answer(reader: asyncio.StreamReader, head: bytes) -> tuple[int, bool]:
-    """The status code, and whether the connection can carry another request; the body is read and dropped."""
-    if len(head) > MAX_HEAD:
-        raise ValueError("the answer's headers are too long")
-    lines = head.decode("latin-1").split("\r\n")
-    version, _, rest = lines[0].partition(" ")
-    if not version.startswith("HTTP/1."):
-        raise ValueError(f"not an HTTP/1.x answer: {lines[0]!r}")
-    status = int(rest[:3])
-    fields: dict[str, str] = {}
-    for line in lines[1:]:
-        name, sep, value = line.partition(":")
-        if sep:
-            fields[name.strip().lower()] = value.strip().lower()
-    keep = fields.get("connection") != "close" and (version == "HTTP/1.1" or fields.get("connection") == "keep-alive")
-    if status in (204, 304) or 100 <= status < 200:
-        return status, keep
-    if "chunked" in fields.get("transfer-encoding", ""):
-        await _read_chunked(reader)
-    elif "content-length" in fields:
-        await reader.readexactly(int(fields["content-length"]))
-    else:
-        await reader.read()  # up to the close
-        keep = False
-    return status, keep
-
-
-async def _read_chunked(reader: asyncio.StreamReader) -> None:
-    while True:
-        size = int((await reader.readuntil(b"\r\n")).split(b";")[0].strip(), 16)
-        if size == 0:
-            while await reader.readuntil(b"\r\n") != b"\r\n":  # trailers up to the blank line
-                pass
-            return
-        await reader.readexactly(size + 2)

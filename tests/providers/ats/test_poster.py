@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+import h11
 import pytest
 
 from providers.ats.poster import KeepAlivePoster
@@ -68,8 +69,8 @@ async def test_one_connection_carries_every_webhook_with_its_bytes_and_headers()
     assert s.connections == 1
     assert [body for _, _, body in s.requests] == [b'{"n":0}', b'{"n":1}', b'{"n":2}']
     head = s.requests[2][1].decode()
-    assert head.startswith("POST /api/webhooks/ats/?x=1 HTTP/1.1\r\n")
-    assert f"Host: {url.split('/')[2]}\r\n" in head and "X-Sandbox-Event-Id: evt_2\r\n" in head
+    assert head == (f"POST /api/webhooks/ats/?x=1 HTTP/1.1\r\nHost: {url.split('/')[2]}\r\nContent-Length: 7\r\n"
+                    "X-Sandbox-Event-Id: evt_2\r\n\r\n")
 
 
 async def test_chunked_empty_and_closing_answers_are_read() -> None:
@@ -89,6 +90,20 @@ async def test_chunked_empty_and_closing_answers_are_read() -> None:
         assert [await poster.post(b"{}", {}) for _ in range(5)] == [503, 204, 200, 201, 200]
         await poster.aclose()
     assert s.connections == 3  # a new one after the "connection: close" and after the HTTP/1.0 answer
+
+
+async def test_an_informational_answer_is_skipped_and_a_malformed_one_raises() -> None:
+    answers = [b"HTTP/1.1 100 Continue\r\n\r\n" + ok(), b"HTTX/1.1 200 OK\r\ncontent-length: 0\r\n\r\n"]
+
+    async def answer(conn: int, n: int) -> bytes:
+        return answers.pop(0)
+
+    async with server(answer) as (_, url):
+        poster = KeepAlivePoster(url, timeout=30)
+        assert await poster.post(b"{}", {}) == 200
+        with pytest.raises(h11.RemoteProtocolError):
+            await poster.post(b"{}", {})
+        await poster.aclose()
 
 
 async def test_a_connection_closed_by_the_receiver_is_replaced_and_the_webhook_sent_again() -> None:
