@@ -1,4 +1,7 @@
-/** Announces a category that just got a new open offering; hides itself after 6 seconds (spec doc 1 §2, §9). */
+/**
+ * Announces a category that just got a new open offering; hides itself after 6 seconds (spec doc 1 §2, §9). It shows
+ * only on the browsing screens (navigation.ts `showsNavNotification`), so it never covers a form's buttons.
+ */
 import { Box, CloseButton, HStack, Link, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
@@ -8,6 +11,10 @@ import { categoryByKey } from '../../domain/categories'
 import { useIsMobile } from '../../ui/useIsMobile'
 
 const ANNOUNCED_KEY = 'announcedOfferings'
+
+/** On the phone just above the bottom navigation whose dot it announces; on a desktop just under the header's menu. */
+const ON_PHONE = { bottom: '88px', left: '50%', transform: 'translateX(-50%)' } as const
+const ON_DESKTOP = { top: '76px', right: '6' } as const
 
 function loadAnnounced(): Set<string> {
   try {
@@ -49,7 +56,7 @@ export function NavNotification() {
   const category = categoryByKey(categories, current ?? undefined)
   if (!category) return null
   return (
-    <Box position="fixed" bottom={isMobile ? '88px' : '6'} left="50%" transform="translateX(-50%)" zIndex="banner" w="max-content" maxW="calc(100vw - 32px)">
+    <Box position="fixed" zIndex="banner" w="max-content" maxW="calc(100vw - 32px)" {...(isMobile ? ON_PHONE : ON_DESKTOP)}>
       <HStack role="status" bg="ink.900" color="white" borderRadius="full" pl="4" pr="1" py="1" boxShadow="lg" gap="2" data-testid="nav-notification">
         <Box boxSize="2.5" borderRadius="full" bg={category.color} flexShrink={0} />
         <Text fontSize="sm">

@@ -35,9 +35,12 @@ describe('bottom navigation', () => {
     expect(showsViewToggle('/app/assets/cars/CARS01')).toBe(false)
     expect(showsViewToggle('/app/investments')).toBe(false)
   })
-  it('no new-offering toast over the wizards', () => {
+  it('the new-offering pop-up only on the browsing screens, never over a form, a wizard or an asset page', () => {
     expect(showsNavNotification('/app/home')).toBe(true)
     expect(showsNavNotification('/app/assets/cars')).toBe(true)
+    expect(showsNavNotification('/app/assets/cars/VCAR1')).toBe(false)
+    expect(showsNavNotification('/app/settings')).toBe(false)
+    expect(showsNavNotification('/app/investments')).toBe(false)
     expect(showsNavNotification('/app/onboarding')).toBe(false)
     expect(showsNavNotification('/app/onboarding/ssn')).toBe(false)
     expect(showsNavNotification('/app/tour/explore')).toBe(false)

@@ -54,12 +54,14 @@ export function showsBottomNav(pathname: string): boolean {
   return parts[1] === 'assets' && parts.length <= 3
 }
 
-const WIZARDS = ['onboarding', 'tour', 'fund-account', 'document', 'make-investment', 'profile-update']
-
-/** Wizards (onboarding, tour, fund-account, document, make-investment, profile-update) keep the screen to themselves: no new-offering toast over their buttons. */
+/**
+ * The new-offering pop-up shows only where a person browses (home and the asset lists: the routes with the phone's
+ * bottom navigation, whose dots it announces), never over a form, a wizard, settings or an asset page: a pop-up fixed
+ * over those would cover their buttons for its 6 seconds. Elsewhere the menu's dot still marks the category, and the
+ * pop-up waits for the next browsing screen.
+ */
 export function showsNavNotification(pathname: string): boolean {
-  const parts = pathname.split('/').filter(Boolean)
-  return !(parts[0] === 'app' && WIZARDS.includes(parts[1] ?? ''))
+  return showsBottomNav(pathname)
 }
 
 /** The carousel/list toggle shows on asset list routes only (hidden on home, tour, onboarding, investments, settings, contact, asset pages). */
