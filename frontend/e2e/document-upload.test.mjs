@@ -25,7 +25,6 @@ for (const variant of [DESKTOP, ANDROID]) {
       // the wizard shows the provider's request, whose action opens the document upload
       const modal = page.getByTestId('flow-error-modal')
       await modal.getByText(state.error.title).waitFor()
-      await page.waitForTimeout(400) // the dialog's opening animation
       await shot('01-onboarding-asks')
       await modal.getByRole('button', { name: 'OKAY' }).click()
       await atFlowStep(page, '/app/document', 'document-type', 'Verify Your Identity')

@@ -32,7 +32,6 @@ for (const variant of [DESKTOP, ANDROID]) {
       await verify.getByText(`In order to fund your account on Vitrine you must verify your email, ${email}`).waitFor()
       await verify.getByRole('button', { name: 'Resend verification e-mail' }).click()
       await verify.getByText(/We sent a new confirmation link/).waitFor()
-      await page.waitForTimeout(400)
       await shot('01-verify-email')
       await verify.getByRole('button', { name: 'Close' }).click()
       await page.waitForURL('**/app/home')

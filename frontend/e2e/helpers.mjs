@@ -116,7 +116,20 @@ afterEach(async (t) => {
   }
 })
 
+/** Resolves once the page's finite animations have ended (a dialog still fading in is not yet what a user sees). */
+export async function animationsEnded(page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity))
+}
+
+// E2E_SCREENSHOTS=1: each test's pictures of its steps (frontend/test-results/<variant>-<step>.png, once the page's
+// animations ended), to look at the screens; off by default, so a run pays chromium's encoding of no picture nobody
+// looks at (a failed test's pages are always photographed, afterEach above)
+const SHOTS = process.env.E2E_SCREENSHOTS === '1'
+
+/** The page as it is now, as `<variant>-<step>.png`, under E2E_SCREENSHOTS=1; nothing otherwise. */
 export async function screenshot(page, variant, step) {
+  if (!SHOTS) return
+  await animationsEnded(page)
   fs.mkdirSync(RESULTS_DIR, { recursive: true })
   await page.screenshot({ path: path.join(RESULTS_DIR, `${variant.name}-${step}.png`), fullPage: false })
 }
@@ -173,7 +186,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * measures as text of low contrast).
  */
 export const assertNoSeriousA11yViolations = timed('assertNoSeriousA11yViolations', async function assertNoSeriousA11yViolations(page, where, { exclude = [] } = {}) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity))
+  await animationsEnded(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE })
   const violations = await page.evaluate(
     async ({ tags, exclude }) => {

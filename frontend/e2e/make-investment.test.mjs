@@ -43,7 +43,7 @@ const cashIs = timed('cashIs', async function cashIs(page, amount, timeoutMs = 6
   while (Date.now() < deadline) {
     last = await cash(page)
     if (cents(last) === cents(amount)) return
-    await page.waitForTimeout(1000)
+    await new Promise((resolve) => setTimeout(resolve, 250))
   }
   throw new Error(`cash is ${last}, not ${amount}, after ${timeoutMs} ms`)
 })
@@ -130,7 +130,6 @@ const finishPurchase = timed('finishPurchase', async function finishPurchase(pag
   if (merch) {
     const upsell = page.getByTestId('merch-modal')
     await upsell.getByTestId('merch-review').waitFor()
-    await page.waitForTimeout(400)
     await shot('merch')
     await upsell.getByRole('button', { name: 'No thanks' }).click()
   }
@@ -198,7 +197,6 @@ for (const variant of [DESKTOP, ANDROID]) {
       const modal = page.getByTestId('flow-error-modal')
       await modal.getByRole('heading', { name: FAILED_TITLE }).waitFor({ timeout: 30_000 })
       await modal.getByText(FAILED_MESSAGE).waitFor()
-      await page.waitForTimeout(400)
       await shot('declined')
       await modal.getByRole('button', { name: 'OKAY' }).click()
       await page.waitForURL(/\/app\/assets\/history\/APOLLO11$/)

@@ -108,7 +108,6 @@ for (const variant of [DESKTOP, ANDROID]) {
     await atStep(page, 'employer-information')
     await page.getByTestId('flow-close').click()
     await page.getByTestId('close-flow-modal').waitFor()
-    await page.waitForTimeout(400) // the dialog's opening animation
     await shot('07-close-warning')
     await page.getByRole('button', { name: 'FINISH IT NOW' }).click()
     await page.getByTestId('close-flow-modal').waitFor({ state: 'hidden' })
@@ -129,7 +128,6 @@ for (const variant of [DESKTOP, ANDROID]) {
     await next(page)
     const alert = page.getByTestId('alert-modal')
     await alert.getByText('Risk Profile Alert').waitFor()
-    await page.waitForTimeout(400)
     await shot('08-risk-alert-means')
     await alert.getByRole('button', { name: 'OKAY' }).click()
     assert.match(page.url(), /\/employment-details$/)

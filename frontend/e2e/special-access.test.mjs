@@ -54,7 +54,6 @@ test('special-access mode: an early-access user sees only their assets and the r
   // the free-share splash (its counter starts at 1) shows once; closing it counts it down
   const splash = page.getByTestId('special-access-modal')
   await splash.getByRole('heading', { name: 'Your Free Share' }).waitFor()
-  await page.waitForTimeout(400)
   await screenshot(page, DESKTOP, 'special-splash')
   await splash.getByRole('button', { name: 'Not now' }).click()
   await splash.waitFor({ state: 'hidden' })
