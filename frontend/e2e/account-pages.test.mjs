@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, assertNoSeriousA11yViolations, launch, registerThroughApi, screenshot, uniqueEmail } from './helpers.mjs'
-import { INSTRUMENT, logIn } from './trading-helpers.mjs'
+import { INSTRUMENT, signIn } from './trading-helpers.mjs'
 
 const money = (text) => Number(text.replace(/[^\d.-]/g, ''))
 const UNABLE_TO_LOGIN = 'Unable to login with provided credentials'
@@ -25,7 +25,7 @@ for (const variant of [DESKTOP, ANDROID]) {
   test(`My Portfolio's holdings and last month's statement (${variant.name})`, { timeout: 180_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
-    await logIn(page, 'demo@vitrine.test')
+    await signIn(page, 'demo@vitrine.test')
 
     await page.goto(`${BASE_URL}/app/investments`)
     const row = page.getByTestId('position').filter({ hasText: `#${INSTRUMENT}` })
@@ -56,7 +56,7 @@ for (const variant of [DESKTOP, ANDROID]) {
   test(`Settings: personal information saved, the password change's messages on their fields (${variant.name})`, { timeout: 120_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
-    await logIn(page, 'demo@vitrine.test')
+    await signIn(page, 'demo@vitrine.test')
 
     await page.goto(`${BASE_URL}/app/settings`)
     await page.getByTestId('profile-completion').waitFor({ timeout: 30_000 })
@@ -133,7 +133,7 @@ for (const variant of [DESKTOP, ANDROID]) {
   test(`the investments calendar's tabs and the legal pages (${variant.name})`, { timeout: 120_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
-    await logIn(page, 'demo@vitrine.test')
+    await signIn(page, 'demo@vitrine.test')
 
     await page.goto(`${BASE_URL}/app/investments-calendar`)
     await page.getByTestId('calendar-io-available').waitFor({ timeout: 30_000 })

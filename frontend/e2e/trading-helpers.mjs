@@ -12,18 +12,59 @@ export const TRADER_PASSWORD = process.env.E2E_TRADER_PASSWORD || 'Vitrine2026!'
 export const ASSET_PATH = '/app/assets/cars/88F40'
 export const INSTRUMENT = '88F40'
 
-export const logIn = timed('logIn', async function logIn(page, email) {
-  // the educational post-only alert (once per asset and browser session) comes whenever the catalogue first says
-  // post-only: closed ('Got it') whenever it stands in the way of the test's next action
+// the educational post-only alert (once per asset and browser session) comes whenever the catalogue first says
+// post-only: closed ('Got it') whenever it stands in the way of the test's next action
+async function closePostOnlyAlerts(page) {
   await page.addLocatorHandler(page.getByTestId('post-only-alert'), async (alert) => {
     await alert.getByRole('button', { name: 'Got it' }).click()
   })
+}
+
+/** Logs in on the login page; the app lands on /app/home. */
+export const logIn = timed('logIn', async function logIn(page, email) {
+  await closePostOnlyAlerts(page)
   await page.goto(`${BASE_URL}/login`)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(TRADER_PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL('**/app/**')
 })
+
+const sessions = new WeakMap() // page → the api's login answer (signIn)
+
+/**
+ * Signs in through the api, for a test whose subject is not the login (the login page has its own tests: home,
+ * app-start, the password change in account-pages): the page's storage holds the session as the login page leaves it
+ * (token, user id, exchange token; app/session/sessionStore.ts) from its first page on, so the test's first page load
+ * is its own, not the login page's and then the home page's. Call before the first navigation.
+ */
+export const signIn = timed('signIn', async function signIn(page, email) {
+  await closePostOnlyAlerts(page)
+  const response = await fetch(`${BASE_URL}/api/v3/auth/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: TRADER_PASSWORD, remember_me: false }),
+  })
+  const answer = await response.json()
+  assert.equal(response.status, 200, JSON.stringify(answer))
+  sessions.set(page, answer)
+  // once per tab (sessionStorage survives the tab's navigations): a later logout stays a logout
+  await page.addInitScript((a) => {
+    if (sessionStorage.getItem('e2e:signed-in')) return
+    sessionStorage.setItem('e2e:signed-in', '1')
+    localStorage.setItem('token', a.token)
+    localStorage.setItem('user_id', String(a.user_id))
+    localStorage.setItem('exchange_token', a.exchange_token)
+  }, answer)
+})
+
+/** The api as the user signIn signed in, from the test (no page needed): { status, body }. */
+async function asSignedIn(page, method, path) {
+  const answer = sessions.get(page)
+  assert.ok(answer, 'signIn(page, …) first')
+  const response = await fetch(`${BASE_URL}${path}`, { method, headers: { Authorization: `JWT ${answer.token}` } })
+  return { status: response.status, body: await response.json().catch(() => null) }
+}
 
 /** A fresh read as the signed-in user (never the browser's HTTP cache): { status, body }. */
 export const apiGet = timed('apiGet', async function apiGet(page, path) {
@@ -36,7 +77,7 @@ export const apiGet = timed('apiGet', async function apiGet(page, path) {
 /** The signed-in trader's profile and bank, once (the onboarding flow is done for good afterwards; the seeded traders
  * have both). */
 export const readyToTrade = timed('readyToTrade', async function readyToTrade(page) {
-  const opened = await flowCall(page, 'POST', '/api/flows/onboarding')
+  const opened = sessions.has(page) ? await asSignedIn(page, 'POST', '/api/flows/onboarding') : await flowCall(page, 'POST', '/api/flows/onboarding')
   assert.equal(opened.status, 200, JSON.stringify(opened.body))
   const bank = opened.body.steps.find((s) => s.id === 'connect-bank')
   if (bank?.state === 'skipped') return // a bank is linked, the profile was filled with it

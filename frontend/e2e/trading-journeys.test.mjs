@@ -20,7 +20,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, timed, withMotion } from './helpers.mjs'
-import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, logIn, moveMarketTo, press, readyToTrade, recordTradingStream, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
+import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, moveMarketTo, press, readyToTrade, recordTradingStream, signIn, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
 
 // the spec's messages (doc 3 §8: UNIT_PRICE_OUT_OF_BOUNDS, INSUFFICIENT_UNITS / INALIENABLE_UNITS)
 const OUT_OF_BOUNDS = 'Your Ask cannot be more than 30% lower than Last Traded Price. Please adjust your ask accordingly.'
@@ -34,7 +34,7 @@ const VARIANTS = [withMotion(DESKTOP), ANDROID]
 
 /** The asset page's Buy or Sell (the disclosure accepted when asked) → the wizard for this asset. `onPage`: the page
  * is on the asset page already (assetPageIn has just loaded it and seen its market): no second load of it. */
-async function openWizard(page, side, { onPage = false } = {}) {
+const openWizard = timed('openWizard', async function openWizard(page, side, { onPage = false } = {}) {
   if (!onPage) await page.goto(`${BASE_URL}${ASSET_PATH}`)
   await page.getByTestId('trade-buttons').waitFor({ timeout: 30_000 })
   const button = page.getByTestId(side === 'ASK' ? 'sell-button' : 'buy-button')
@@ -52,7 +52,7 @@ async function openWizard(page, side, { onPage = false } = {}) {
     return openWizard(page, side)
   }
   return Number(new URL(page.url()).searchParams.get('asset'))
-}
+})
 
 /** Limit order terms on the select step (the form's default price kept when none is given). */
 async function limitTerms(page, units, price) {
@@ -65,7 +65,7 @@ async function limitTerms(page, units, price) {
 }
 
 /** From select: REVIEW → the review → PLACE → the summary (after the matching loader); returns the summary. */
-async function placeFromSelect(page, label) {
+const placeFromSelect = timed('placeFromSelect', async function placeFromSelect(page, label) {
   await press(page, 'REVIEW')
   await wizardAt(page, 'review')
   await page.getByTestId('place-order').getByText(label).waitFor()
@@ -73,16 +73,16 @@ async function placeFromSelect(page, label) {
   const summary = page.getByTestId('order-summary')
   await summary.waitFor({ timeout: 60_000 })
   return summary
-}
+})
 
 /** The book's best prices (cents) from /app/orders as the investor sees them. */
-async function bestPrices(page) {
+const bestPrices = timed('bestPrices', async function bestPrices(page) {
   await page.goto(`${BASE_URL}/app/orders?asset=${await assetIdOf(page)}`)
   await page.getByTestId('high-bid').waitFor({ timeout: 30_000 })
   const high = (await page.getByTestId('high-bid').innerText()).match(/\$([\d,]+\.\d{2})/)
   const low = (await page.getByTestId('low-ask').innerText()).match(/\$([\d,]+\.\d{2})/)
   return { highBid: high ? cents(high[1]) : null, lowAsk: low ? cents(low[1]) : null }
-}
+})
 
 async function assetIdOf(page) {
   const catalogue = await apiGet(page, '/api/v2/assets/')
@@ -92,7 +92,7 @@ async function assetIdOf(page) {
 }
 
 /** My Portfolio's 'In Cash' (cents) and the shares held of the asset. */
-async function portfolio(page) {
+const portfolio = timed('portfolio', async function portfolio(page) {
   await page.goto(`${BASE_URL}/app/investments`)
   await page.getByTestId('summary-in-cash').waitFor({ timeout: 30_000 })
   const cash = cents((await page.getByTestId('summary-in-cash').innerText()).match(/\$([\d,]+\.\d{2})/)[1])
@@ -100,7 +100,7 @@ async function portfolio(page) {
   await row.waitFor({ timeout: 30_000 })
   const shares = Number((await row.innerText()).match(/(\d+) shares?/)[1])
   return { cash, shares }
-}
+})
 
 /**
  * My Portfolio's group of the instrument as shown: shares, current value, price a share, average cost (cents) and the
@@ -134,7 +134,7 @@ for (const variant of VARIANTS) {
   test(`the asset page, Buy and Sell into the wizard; a bad price and a bad unit count refused on their fields (${variant.name})`, { timeout: 300_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
-    await logIn(page, 'demo@vitrine.test')
+    await signIn(page, 'demo@vitrine.test')
     await readyToTrade(page)
     await moveMarketTo('post-only')
 
@@ -192,7 +192,7 @@ for (const variant of VARIANTS) {
   test(`a limit bid: no Cancel during live trading, edited in the wizard, cancelled post-only — its row leaves at once (${variant.name})`, { timeout: 400_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
-    await logIn(page, 'demo@vitrine.test')
+    await signIn(page, 'demo@vitrine.test')
     await readyToTrade(page)
     await moveMarketTo('post-only')
     await assetPageIn(page, 'post-only')
@@ -268,7 +268,7 @@ for (const variant of VARIANTS) {
   test(`instant buy at the low ask: the summary with the order id, the match confirmed at CONFIRMATION (${variant.name})`, { timeout: 300_000 }, async (t) => {
     const { page, close } = await launch(variant)
     t.after(close)
-    await logIn(page, 'demo@vitrine.test')
+    await signIn(page, 'demo@vitrine.test')
     await readyToTrade(page)
 
     await moveMarketTo('open')
@@ -370,8 +370,8 @@ for (const variant of VARIANTS) {
       await buyer.close()
     })
     for (const { page } of [seller, buyer]) await recordTradingStream(page)
-    await logIn(seller.page, 'trader1@vitrine.test')
-    await logIn(buyer.page, 'trader2@vitrine.test')
+    await signIn(seller.page, 'trader1@vitrine.test')
+    await signIn(buyer.page, 'trader2@vitrine.test')
     await readyToTrade(seller.page)
     await readyToTrade(buyer.page)
     await moveMarketTo('post-only')
@@ -420,7 +420,7 @@ for (const variant of VARIANTS) {
     t.after(close)
     t.after(() => t.diagnostic(trail.join('\n')))
     await recordTradingStream(page)
-    await logIn(page, 'trader1@vitrine.test')
+    await signIn(page, 'trader1@vitrine.test')
     await moveMarketTo('post-only')
     await assetPageIn(page, 'post-only')
     await page.waitForFunction(() => (window.__tradingEvents ?? []).some((e) => e.event === 'subscribed'), undefined, { timeout: 30_000 })
