@@ -165,7 +165,7 @@ export const waitForMailLink = timed('waitForMailLink', async function waitForMa
     } catch (error) {
       last = String(error)
     }
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await new Promise((resolve) => setTimeout(resolve, 200))
   }
   throw new Error(`no mail for ${to} matching ${pattern} within ${timeoutMs} ms; last answer: ${JSON.stringify(last)}`)
 })
