@@ -370,10 +370,10 @@ for (const variant of VARIANTS) {
       await buyer.close()
     })
     for (const { page } of [seller, buyer]) await recordTradingStream(page)
-    await signIn(seller.page, 'trader1@vitrine.test')
-    await signIn(buyer.page, 'trader2@vitrine.test')
-    await readyToTrade(seller.page)
-    await readyToTrade(buyer.page)
+    await Promise.all([[seller, 'trader1@vitrine.test'], [buyer, 'trader2@vitrine.test']].map(async ([who, email]) => {
+      await signIn(who.page, email)
+      await readyToTrade(who.page)
+    }))
     await moveMarketTo('post-only')
     const [sellerBefore, buyerBefore] = await Promise.all([portfolio(seller.page), portfolio(buyer.page)])
 
