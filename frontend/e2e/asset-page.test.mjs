@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, assertNoSeriousA11yViolations, launch, screenshot } from './helpers.mjs'
-import { apiGet, logIn } from './trading-helpers.mjs'
+import { asSignedIn, signIn } from './trading-helpers.mjs'
 
 const SLIDES = ['Main', 'Graph', 'Quote', 'Description', 'Media', 'Timeline']
 // each slide's tracked view name (spec doc 3 §2.1), as the analytics sink stores it (domain/analytics.py)
@@ -34,9 +34,9 @@ for (const variant of [DESKTOP, ANDROID]) {
   test(`asset page slides and sub-pages (${variant.name})`, { timeout: 180_000 }, async (t) => {
     const { page, problems, close } = await launch(variant)
     t.after(close)
-    await logIn(page, 'demo@vitrine.test')
+    await signIn(page, 'demo@vitrine.test')
     // the latest analytics record so far (both variants sign in as the demo investor): only newer ones count below
-    const earlier = (await apiGet(page, '/api/analytics/events/')).body.events[0]
+    const earlier = (await asSignedIn(page, 'GET', '/api/analytics/events/')).body.events[0]
     const after = earlier ? Date.parse(earlier.created_at) : 0
     await page.goto(`${BASE_URL}/app/assets/cars/55PS1`)
     const slides = page.getByTestId('asset-slides')

@@ -59,7 +59,7 @@ export const signIn = timed('signIn', async function signIn(page, email) {
 })
 
 /** The api as the user signIn signed in, from the test (no page needed): { status, body }. */
-async function asSignedIn(page, method, path) {
+export async function asSignedIn(page, method, path) {
   const answer = sessions.get(page)
   assert.ok(answer, 'signIn(page, …) first')
   const response = await fetch(`${BASE_URL}${path}`, { method, headers: { Authorization: `JWT ${answer.token}` } })
