@@ -18,37 +18,27 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 import pytest
-import uvicorn
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
-from pydantic import SecretStr
-from sqlalchemy import create_engine, text
-from temporalio.client import Client
-from temporalio.testing import WorkflowEnvironment
-from temporalio.worker import Worker
 
-from api.app import create_app
-from api.state import AppState
-from clients.http import tls_context
-from clients.temporal import data_converter
-from clients.temporal_server import dev_server_args
-from config import PasswordProfile, Settings
-from domain.trading.market_calendar import EASTERN
-from providers.app import create_app as create_providers_app
-from providers.ats.db import drop as drop_ats_schema
-from providers.settings import ProvidersSettings
 from scripts.ports import free_port as free_port  # outside the ephemeral range, reserved across processes
-from scripts.stack_probes import migrated_database
-from store.passwords import RECOMMENDED, TEST_ONLY_CHEAP
 from store.sync_url import sync_url
-from tests.ats_schemas import drop_stale
 from tests.waiting import DEADLINE, eventually_sync
-from worker.build import build_worker, worker_resources
-from workflows import search_attributes as sa
+
+# The product (api, worker, providers, Temporal's SDK, SQLAlchemy) is imported where a fixture first needs it, not
+# here: pytest-xdist's controller loads this file too, alone on one core before any worker starts, and runs no test.
+if TYPE_CHECKING:
+    import httpx
+    from temporalio.client import Client
+    from temporalio.testing import WorkflowEnvironment
+    from temporalio.worker import Worker
+
+    from api.state import AppState
+    from config import PasswordProfile, Settings
+    from providers.settings import ProvidersSettings
 
 # Hypothesis in `make test` replays: the same examples on every run (derandomize, no example database), no deadline
 # and no too-slow health check (a machine's speed fails nothing), a failure's reproduction blob printed.
@@ -73,9 +63,13 @@ def _worker_database(url: str) -> str:
     return f"{base}/{name}_{WORKER}"
 
 
-# the settings fixture's argon2id cost (see there)
-PASSWORD_HASH_PROFILE: PasswordProfile = (RECOMMENDED if os.environ.get("VITRINE_TEST_PASSWORD_HASH_PROFILE") == RECOMMENDED
-                                         else TEST_ONLY_CHEAP)
+
+def password_hash_profile() -> PasswordProfile:
+    """The settings fixture's argon2id cost (see there)."""
+    from store.passwords import RECOMMENDED, TEST_ONLY_CHEAP
+
+    return RECOMMENDED if os.environ.get("VITRINE_TEST_PASSWORD_HASH_PROFILE") == RECOMMENDED else TEST_ONLY_CHEAP
+
 # overridable so two test sessions (e.g. two people on one machine) do not share a database or Redis
 TEST_DB = _worker_database(os.environ.get("VITRINE_TEST_DB", "postgresql+asyncpg://vitrine:vitrine@127.0.0.1:5432/vitrine_test"))
 REDIS_PORT = free_port() if WORKER else int(os.environ.get("VITRINE_TEST_REDIS_PORT", "6390"))
@@ -153,6 +147,8 @@ def redis_server() -> Iterator[str]:
 def create_database(url: str) -> None:
     """Creates the database of ``url`` when it is missing (an xdist worker's), through the server's `postgres`
     database with the same credentials (the vitrine role may create databases: scripts/postgres.sh)."""
+    from sqlalchemy import create_engine, text
+
     base, _, name = sync_url(url).rpartition("/")
     admin = create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
     try:
@@ -169,6 +165,8 @@ def pytest_configure(config: pytest.Config) -> None:
     It is a copy of the migrated template (scripts/stack_probes.py: Alembic runs once per set of migrations on this
     server, not in every worker of every run)."""
     if WORKER:
+        from scripts.stack_probes import migrated_database
+
         migrated_database(TEST_DB)
 
 
@@ -217,6 +215,10 @@ def database() -> str:
     gets a fresh public schema, migrated here."""
     if WORKER:
         return TEST_DB
+    from sqlalchemy import create_engine, text
+
+    from tests.ats_schemas import drop_stale
+
     create_database(TEST_DB)
     engine = create_engine(sync_url(TEST_DB))
     with engine.begin() as c:
@@ -239,6 +241,10 @@ def off_hours(url: str, key: str) -> None:
     window opens during the run: what an order call may do must not depend on the hour the suite runs at (a cancel
     is refused while trading is live, spec doc 3 §4.4). Live trading is tested on the frozen-clock market of
     tests/trading/order_harness.py."""
+    import httpx
+
+    from domain.trading.market_calendar import EASTERN
+
     now = datetime.now(EASTERN)
     if now.weekday() >= 5:
         return
@@ -250,6 +256,12 @@ def off_hours(url: str, key: str) -> None:
 
 @pytest.fixture(scope="session")
 def providers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Providers]:
+    import uvicorn
+
+    from providers.app import create_app as create_providers_app
+    from providers.ats.db import drop as drop_ats_schema
+    from providers.settings import ProvidersSettings
+
     port = free_port()
     asyncio.run(drop_ats_schema(TEST_DB, "ats"))  # the ATS: schema ats of the test database, fresh per session
     ps = ProvidersSettings(db_path=str(tmp_path_factory.mktemp("providers") / "p.sqlite3"),
@@ -287,6 +299,7 @@ def s3_endpoint() -> Iterator[str]:
 def s3_settings(settings: Settings, s3_endpoint: str) -> Settings:
     """The test settings with statements' files in a fresh bucket of the S3 server."""
     import boto3
+    from pydantic import SecretStr
 
     bucket = f"vitrine-documents-{uuid.uuid4().hex[:8]}"
     s3 = settings.model_copy(update={
@@ -300,6 +313,8 @@ def s3_settings(settings: Settings, s3_endpoint: str) -> Settings:
 
 @pytest.fixture(scope="session")
 def settings(database: str, redis_server: str, providers: Providers) -> Settings:
+    from config import Settings
+
     return Settings(
         env="test", database_url=database, redis_url=redis_server, providers_url=providers.url,
         app_url="http://app.test", task_queue=f"vitrine-test-{uuid.uuid4().hex[:6]}",
@@ -313,12 +328,19 @@ def settings(database: str, redis_server: str, providers: Providers) -> Settings
         # argon2id at its cheapest cost: thousands of sign-ups and logins, each a quarter of a second of CPU at the
         # product's cost (tests/store/test_passwords.py holds the product's cost and the refusal outside tests);
         # VITRINE_TEST_PASSWORD_HASH_PROFILE=rfc9106-low-memory runs the suite at the product's cost
-        password_hash_profile=PASSWORD_HASH_PROFILE,
+        password_hash_profile=password_hash_profile(),
     )
 
 
 @pytest.fixture(scope="session")
 async def temporal_env() -> AsyncIterator[WorkflowEnvironment]:
+    from temporalio.testing import WorkflowEnvironment
+
+    from clients.temporal import data_converter
+    from clients.temporal_server import dev_server_args
+    from config import Settings
+    from workflows import search_attributes as sa
+
     env = await WorkflowEnvironment.start_local(
         data_converter=data_converter(Settings()),
         dev_server_existing_path=str(ROOT / ".tools/bin/temporal"), search_attributes=sa.ALL,
@@ -338,6 +360,8 @@ async def seeded(settings: Settings) -> None:
 
 @pytest.fixture(scope="session")
 async def worker(temporal_env: WorkflowEnvironment, settings: Settings, seeded: None) -> AsyncIterator[Worker]:
+    from worker.build import build_worker, worker_resources
+
     async with worker_resources(settings) as resources:
         w = build_worker(temporal_env.client, settings, resources)
         async with w:
@@ -346,6 +370,8 @@ async def worker(temporal_env: WorkflowEnvironment, settings: Settings, seeded: 
 
 @pytest.fixture(scope="session")
 async def app_state(settings: Settings, temporal_env: WorkflowEnvironment, worker: Worker) -> AsyncIterator[AppState]:
+    from api.state import AppState
+
     state = AppState.create(settings)
     state._temporal = temporal_env.client
     yield state
@@ -354,6 +380,10 @@ async def app_state(settings: Settings, temporal_env: WorkflowEnvironment, worke
 
 @pytest.fixture(scope="session")
 async def api(app_state: AppState) -> AsyncIterator[httpx.AsyncClient]:
+    import httpx
+
+    from api.app import create_app
+
     app = create_app(app_state.settings)
     app.state.vitrine = app_state
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as client:
@@ -367,6 +397,10 @@ async def temporal_client(temporal_env: WorkflowEnvironment) -> Client:
 
 @pytest.fixture
 async def sandbox(providers: Providers) -> AsyncIterator[httpx.AsyncClient]:
+    import httpx
+
+    from clients.http import tls_context
+
     async with httpx.AsyncClient(base_url=providers.url, verify=tls_context()) as client:
         yield client
 
@@ -388,6 +422,10 @@ async def wait_for_mail(sandbox: httpx.AsyncClient, to: str, count: int = 1, wai
 def serve_api(settings: Settings, temporal_env: WorkflowEnvironment, port: int) -> Iterator[str]:
     """An api over real HTTP in its own thread and event loop (with its own resources: database pool, Redis,
     Temporal client), so a blocking caller does not stall the test loop where the worker runs."""
+    import uvicorn
+
+    from api.app import create_app
+
     target = temporal_env.client.service_client.config.target_host
     app = create_app(settings.model_copy(update={"temporal_address": target}))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
