@@ -13,7 +13,6 @@ from decimal import Decimal
 from typing import Any
 
 import httpx
-import pypdf
 from sqlalchemy import select, update
 from sqlmodel import col
 from temporalio.client import Client
@@ -81,6 +80,8 @@ async def documents(state: AppState, uid: int) -> list[FinancialDocument]:
 
 def text_of(data: bytes | None) -> str:
     """A PDF's text, read back with pypdf."""
+    import pypdf  # by the worker that runs this, not at collection
+
     assert data is not None and data.startswith(b"%PDF")
     return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
 

@@ -6,10 +6,8 @@ run leaves behind) are the provider's own, not ours."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic.autogenerate import compare_metadata
-from alembic.migration import MigrationContext
 from sqlalchemy import JSON, Column, MetaData, create_engine
 from sqlmodel import SQLModel
 
@@ -19,6 +17,9 @@ import store.home_models  # noqa: F401
 import store.models  # noqa: F401
 import store.trading.models  # noqa: F401
 from store.sync_url import sync_url
+
+if TYPE_CHECKING:
+    from alembic.migration import MigrationContext
 
 
 def json_default_differs(context: MigrationContext, inspected_column: Any, metadata_column: Column[Any],
@@ -32,6 +33,9 @@ def json_default_differs(context: MigrationContext, inspected_column: Any, metad
 
 
 def differences(url: str, metadata: MetaData) -> list[Any]:
+    from alembic.autogenerate import compare_metadata  # by the worker that runs this, not at collection
+    from alembic.migration import MigrationContext
+
     engine = create_engine(sync_url(url))
     try:
         with engine.connect() as conn:

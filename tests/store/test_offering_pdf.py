@@ -7,12 +7,13 @@ import io
 
 from hypothesis import given
 from hypothesis import strategies as st
-from pypdf import PdfReader
-
-from store.offering_pdf import offering_pdf
 
 
 def test_a_reader_opens_it_and_reads_the_terms() -> None:
+    from pypdf import PdfReader  # by the worker that runs this, not at collection
+
+    from store.offering_pdf import offering_pdf
+
     pdf = offering_pdf(name="1988 Ferrari F40 (Series #88F40)", ticker="#88F40",
                        lines=("Offering price: $20.00 a share", "Shares offered: 90,000"))
     reader = PdfReader(io.BytesIO(pdf), strict=True)
@@ -26,5 +27,9 @@ def test_a_reader_opens_it_and_reads_the_terms() -> None:
 
 @given(st.text(max_size=60), st.lists(st.text(max_size=60), max_size=5))
 def test_any_text_gives_a_valid_document(name: str, lines: list[str]) -> None:
+    from pypdf import PdfReader  # by the worker that runs this, not at collection
+
+    from store.offering_pdf import offering_pdf
+
     reader = PdfReader(io.BytesIO(offering_pdf(name=name, ticker="#X", lines=tuple(lines))), strict=True)
     assert len(reader.pages) == 1

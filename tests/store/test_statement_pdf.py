@@ -10,10 +10,11 @@ from decimal import Decimal
 import pytest
 
 from domain.statements import CashMovement, Month, holding_line, statement
-from store.statement_pdf import statement_pdf
 
 
 def test_rendering_a_statement_logs_nothing_from_fonttools(caplog: pytest.LogCaptureFixture) -> None:
+    from store.statement_pdf import statement_pdf  # by the worker that runs this, not at collection
+
     month = Month(2026, 10)
     s = statement(month, [CashMovement(datetime(2026, 10, 5, tzinfo=UTC), "Deposit — ACH", Decimal("250.00"))], [],
                   [holding_line("#88F40", "1988 Ferrari F40", 3, Decimal("26.60"))])
