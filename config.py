@@ -180,6 +180,9 @@ class Settings(BaseSettings):
     # replays the whole history). Longer helps a busy window (fewer replays) but is also how long a crashed worker's
     # workflows wait for another worker: 30 s made the SIGKILL fault tests miss their minute, so the SDK's 10 s stays
     worker_sticky_timeout_seconds: float = 10.0
+    # activity-task polls the worker keeps open at once (the SDK's default: 5). A worker that stops answering with
+    # its polls open (paused, hung) still takes one activity task per open poll, each waiting out its start-to-close
+    worker_activity_polls: int = 5
     # tests only (empty = off): a folder where every activity announces its start and where a test arms a hold
     # on chosen activity types to SIGKILL the worker or restart a service inside one (worker/fault_hook.py)
     fault_hook_dir: str = ""

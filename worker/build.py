@@ -18,7 +18,7 @@ import temporalio
 from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client
-from temporalio.worker import Worker
+from temporalio.worker import PollerBehaviorSimpleMaximum, Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities.bank_link import BankLinkActivities
@@ -159,4 +159,5 @@ def build_worker(client: Client, settings: Settings, r: Resources) -> Worker:
                   interceptors=[StaleUpdates(), *interceptors(settings.fault_hook_dir)],
                   max_cached_workflows=settings.worker_max_cached_workflows,
                   max_concurrent_workflow_tasks=settings.worker_workflow_tasks,
+                  activity_task_poller_behavior=PollerBehaviorSimpleMaximum(settings.worker_activity_polls),
                   sticky_queue_schedule_to_start_timeout=timedelta(seconds=settings.worker_sticky_timeout_seconds))

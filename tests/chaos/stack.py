@@ -77,6 +77,9 @@ class ChaosStack(Stack):
             # a task for a workflow the killed (or paused) worker had cached goes to the other worker 1 s later, not
             # 10 s (as the fault tests' WorkerProcess): the recovery the tests prove is the same, sooner
             "VITRINE_WORKER_STICKY_TIMEOUT_SECONDS": "1",
+            # one activity poll open a worker, not the SDK's five: a paused worker takes at most one activity task,
+            # which goes to the other worker after its start-to-close, instead of up to five in a row
+            "VITRINE_WORKER_ACTIVITY_POLLS": "1",
             # no statements of last month at each worker start (make dev's and the browser stack's catch-up, the
             # product's default off): the chaos tests make none, and every restarted worker would start them again
             "VITRINE_STATEMENTS_CATCH_UP": "false"})
