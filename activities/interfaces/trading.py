@@ -24,6 +24,7 @@ RELEASE_RECORD = "trading.release_record"  # the end's release and the order's v
 HOLD_PLACE = "trading.hold_place"  # a new order's first view, its hold and its placement at the ATS in one activity
 SETTLE_MANY = "trading.settle_many"  # several settled executions of one order posted in one activity
 RELEASE_PART = "trading.release_part"  # the hold brought down to what the order's end and executions still need
+SETTLE_PASS = "trading.settle_pass"  # settled executions posted, the hold brought down (or released), the view written
 RECONCILE_ORDERS = "trading.reconcile_orders"  # the orders whose ATS state differs from the order list (one listing)
 
 # ApplicationError types the activities raise (non-retryable) for the workflow to act on
@@ -203,6 +204,19 @@ class ReleasePartInput:
     order_id: str
     executions: list[ReportedExecution]
     ended_filled: int | None
+
+
+@dataclass
+class SettlePassInput:
+    """A settlement's pass in one activity where there were up to three (patch order-settle-pass): the executions
+    posted (each once under its key), then the hold brought down — all of it released (`release_all`: the order is
+    done, keyed by the order id) or the parts the ATS's facts free (`release_part`) — then the view written (None:
+    written already). A settlement refused: nothing released or written."""
+    order_id: str
+    settle: SettleManyInput
+    release_all: bool
+    release_part: ReleasePartInput | None
+    record: RecordInput | None
 
 
 @dataclass

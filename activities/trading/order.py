@@ -171,6 +171,9 @@ class TradingActivities:
         again, posts nothing twice). One the ledger refuses does not stop the others; then the activity fails
         non-retryably with the first refusal's type (FillNotCovered, HoldClosed: visible in the history as a single
         settlement's was) and details [the executions posted, those refused]."""
+        return await self._settle_many(inp)
+
+    async def _settle_many(self, inp: T.SettleManyInput) -> T.SettleManyAnswer:
         settled: list[str] = []
         refused: list[str] = []
         first: ApplicationError | None = None
@@ -198,11 +201,30 @@ class TradingActivities:
             except ledger.HoldClosed:
                 raise ApplicationError("the order's hold is closed", type=T.HOLD_CLOSED, non_retryable=True) from None
 
+    @activity.defn(name=T.SETTLE_PASS)
+    async def settle_pass(self, inp: T.SettlePassInput) -> T.SettleManyAnswer:
+        """A settlement's pass in one activity: the executions posted as `settle_many` posts them (a refusal fails
+        it the same way, before anything is released or written), then the rest of the hold released when the order
+        is done or the parts the facts free, then the view written. Each step is idempotent on its business key (a
+        fill on `fill:{order_id}:{execution_id}`, the release on the order id, a partial release on its facts, the
+        view on its version), so a retry of the activity applies nothing twice."""
+        answer = await self._settle_many(inp.settle)
+        if inp.release_all:
+            await self._release(inp.order_id)
+        elif inp.release_part is not None:
+            await self._release_part(inp.release_part)
+        if inp.record is not None:
+            await self._record(inp.record)
+        return answer
+
     @activity.defn(name=T.RELEASE_PART)
     async def release_part(self, inp: T.ReleasePartInput) -> bool:
         """Gives back the part of the hold the order no longer needs (its unfilled units once it ended, what a bid's
         executions cost below its limit, a voided execution's part); the filled units stay held until they settle.
         Idempotent on the facts it applies (a retry gives nothing back twice)."""
+        return await self._release_part(inp)
+
+    async def _release_part(self, inp: T.ReleasePartInput) -> bool:
         reported = [ledger.ReportedExecution(x.execution_id, x.units, Decimal(x.unit_price), x.voided)
                     for x in inp.executions]
         async with self._sessions() as db:
@@ -248,5 +270,6 @@ class TradingActivities:
 
 def activities_of(a: TradingActivities) -> list[Any]:
     return [a.hold, a.place, a.read, a.rehold, a.replace, a.finish_rehold, a.cancel, a.confirm, a.void, a.settle,
-            a.release, a.record, a.record_hold, a.release_record, a.hold_place, a.settle_many, a.release_part]
+            a.release, a.record, a.record_hold, a.release_record, a.hold_place, a.settle_many, a.release_part,
+            a.settle_pass]
 

@@ -24,7 +24,7 @@ from tests.trading.harness import assert_invariants, books, funded, holder, to_p
 from tests.trading.order_harness import FAST, Market
 from tests.waiting import eventually
 
-SETTLE = "trading.settle_many"  # an order's settlement since patch order-settle-together
+SETTLE = "trading.settle_pass"  # an order's settlement, its release and its view since patch order-settle-pass
 HOLD = 120.0  # far longer than the kill takes
 
 

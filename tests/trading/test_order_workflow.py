@@ -97,7 +97,8 @@ async def test_limit_bid_rests_post_only_and_fills_at_the_open(market: Market, s
 
 async def test_executions_settled_at_the_close_post_once_each_in_one_step(market: Market, sessions: Sessions) -> None:
     """Two executions of one bid (two makers' asks) settle at the end of CONFIRMATION in one activity (patch
-    `order-settle-together`), each posted once under its own key."""
+    `order-settle-together`), each posted once under its own key; the same activity releases the rest of the hold and
+    writes the end's view (patch `order-settle-pass`): no release after it."""
     asset_id, ticker = await market.listing(sessions)
     start = await market.next_session()
     uid = await investor(sessions, "100.00")
@@ -120,16 +121,16 @@ async def test_executions_settled_at_the_close_post_once_each_in_one_step(market
         keys = (await db.scalars(select(col(LedgerEntry.idempotency_key)).where(
             col(LedgerEntry.idempotency_key).like(f"fill:{view.id}:%")))).all()
     assert sorted(keys) == sorted(f"fill:{view.id}:{x.id}" for x in view.executions)
-    settles = [e.activity_task_scheduled_event_attributes.activity_type.name async for e in handle.fetch_history_events()
-               if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
-               and "settle" in e.activity_task_scheduled_event_attributes.activity_type.name]
-    assert settles == [T.SETTLE_MANY], settles  # both in one step, not one activity after another
-    # the step run again (a retry after a worker died mid-way): nothing posted twice
+    scheduled = [e.activity_task_scheduled_event_attributes.activity_type.name async for e in handle.fetch_history_events()
+                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
+    # both in one step, the release and the end's view in it: nothing after it
+    assert scheduled.count(T.SETTLE_PASS) == 1 and scheduled[-1] == T.SETTLE_PASS, scheduled
+    # the step run again (a retry after a worker died mid-way): nothing posted or released twice
     redis = Redis.from_url(market.settings.redis_url)
     try:
         acts = TradingActivities(sessions, ats_client(market.http, market.settings), redis)
         batch = T.SettleManyInput([T.SettleInput(view.id, x.id, x.units, x.unit_price) for x in view.executions])
-        again = await ActivityEnvironment().run(acts.settle_many, batch)
+        again = await ActivityEnvironment().run(acts.settle_pass, T.SettlePassInput(view.id, batch, True, None, None))
     finally:
         await redis.aclose()
     assert sorted(again.settled) == sorted(x.id for x in view.executions)

@@ -8,7 +8,8 @@ before it, a read every `poll_seconds`); it continues as new after `polls_per_ru
 Temporal suggests it)
 → settle each execution the ATS settled exactly once, post nothing for a voided one; give back at once the part of the
 hold the order no longer needs (its end's unfilled units, a voided or below-limit execution) → once the order ended
-and every execution is settled or voided, release the rest of the hold. Edit, cancel and confirm are Updates with
+and every execution is settled or voided, release the rest of the hold (the settlement, the hold brought down and the
+view in one activity: patch SETTLE_PASS). Edit, cancel and confirm are Updates with
 validators, one at a time; ops void a match with the `void` signal. Every change is written to the order list
 (`trading_orders`) and published to the investor. The steps (one activity each) are in workflows/trading/order_steps.py, the
 state and the view in workflows/trading/order_state.py."""
@@ -28,7 +29,13 @@ with workflow.unsafe.imports_passed_through():
     import activities.interfaces.trading as T
     import domain.trading.order_rules as R
     import workflows.trading.order_types as O
-    from workflows.trading.order_patches import EVENT_DRIVEN, HOLD_AND_PLACE, RECORD_WITH_HOLD, RELEASE_WITH_RECORD
+    from workflows.trading.order_patches import (
+        EVENT_DRIVEN,
+        HOLD_AND_PLACE,
+        RECORD_WITH_HOLD,
+        RELEASE_WITH_RECORD,
+        SETTLE_PASS,
+    )
     from workflows.trading.order_retries import UPDATE_RETRY
     from workflows.trading.order_steps import OrderSteps
 
@@ -87,7 +94,13 @@ class OrderWorkflow:
             # read them at once (patch EVENT_DRIVEN; before it, the next poll read them)
             if timed_out or x.read_now or (self._event_driven and s.executions_missing()):
                 await x.read()
-            await x.settle()
+            # executions to post: posted, the hold brought down and the view written in one activity (patch
+            # SETTLE_PASS); a refused or failed pass goes on with the steps before it (the settlement tried again later)
+            if s.to_settle() and workflow.patched(SETTLE_PASS):
+                if await x.settle_pass():
+                    continue
+            else:
+                await x.settle()
             await x.release_part()  # the order's end, a voided or below-limit execution: that part back at once
             if not (s.done() and workflow.patched(RELEASE_WITH_RECORD)):  # done: the end's release writes the view
                 await x.record()
@@ -120,7 +133,9 @@ class OrderWorkflow:
 
     async def _finish(self) -> str:
         s = self._s
-        if workflow.patched(RELEASE_WITH_RECORD):
+        if self._x.ended_in_pass:
+            pass  # the settle pass released the rest and wrote the end's view (patch SETTLE_PASS)
+        elif workflow.patched(RELEASE_WITH_RECORD):
             s.version += 1
             await self._x.release(record=True)  # with the view: the order list shows the end at once
         else:

@@ -32,3 +32,11 @@ CANCEL_WINS_PLACING = "order-cancel-wins-placing"
 # reconciliation's `reconcile` signal; a safety timer of `safety_seconds` (+ up to 20 % jitter from workflow.random())
 # reads the ATS when nothing came. Before this patch it read the ATS every `poll_seconds` (30 s)
 EVENT_DRIVEN = "order-event-driven"
+# a settlement's pass in one activity (trading.settle_pass, issue 32): the executions the ATS settled posted, then the
+# hold brought down — the rest of it released when that settles the order's end, else the parts the ATS's facts free
+# — then the view written; a settled order's wake is two workflow tasks (the pass, the end) where there were three
+# (settle_many, release_record, the end), a still-open order's one activity where there were up to three. A refusal:
+# nothing released or written by the pass, the steps before this patch follow (release_part, record) and the
+# settlement is tried again at the next poll or webhook. Before this patch: settle_many, release_part, record (or, at
+# the end, settle_many then release_record)
+SETTLE_PASS = "order-settle-pass"

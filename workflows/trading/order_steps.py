@@ -50,6 +50,7 @@ class OrderSteps:
         self._recorded = -1
         self.cancel_pending = False  # a cancel Update waits for the ATS to take the order (patch CANCEL_WINS_PLACING)
         self.read_failed = False  # the last ATS read got no answer: asked again after `poll_seconds` (patch EVENT_DRIVEN)
+        self.ended_in_pass = False  # the settle pass released the rest and wrote the end's view (patch SETTLE_PASS)
 
     @property
     def state(self) -> OrderState:
@@ -203,12 +204,57 @@ class OrderSteps:
         if changed:
             s.version += 1
 
-    async def settle(self) -> None:
-        """Posts each execution the ATS settled, once; a voided one posts nothing."""
+    def _mark_voided(self) -> None:
         s = self._s
         for x in s.newly_voided():
             s.voided.add(x.id)
             s.version += 1
+
+    async def settle_pass(self) -> bool:
+        """Posts the executions the ATS settled, brings the hold down and writes the view in one activity (patch
+        SETTLE_PASS): the rest of the hold released when that settles the order's end (`ended_in_pass`: the end's
+        view written, version counted as the end counts it), else the parts the ATS's facts free. True when the
+        pass went through; False when the ledger refused an execution or the activity gave up: the executions posted
+        are kept, nothing was released or written, and the caller's steps before the patch follow."""
+        s, order_id = self._s, self._inp.order_id
+        self._mark_voided()
+        due = s.to_settle()
+        before = set(s.settled)
+        s.settled.update(x.id for x in due)  # as if posted: the end, the facts and the view follow from it
+        s.version += len(due)
+        end = s.done()
+        facts = [] if end else s.release_facts()
+        part = None
+        if facts and workflow.patched(PARTIAL_RELEASE):
+            s.released.update(facts)
+            part = self._release_part_input()
+        if end:
+            s.version += 1  # the end's version (_finish counts it on the path before this patch)
+        batch = T.SettleManyInput([T.SettleInput(order_id, x.id, x.units, x.unit_price) for x in due])
+        try:
+            await self.run_activity(T.SETTLE_PASS, T.SettlePassInput(order_id, batch, end, part, self._to_record()),
+                                    T.SettleManyAnswer)
+        except ActivityError as exc:
+            posted = self._posted(exc)
+            s.settled = before | set(posted)
+            s.released.difference_update(facts)
+            self._recorded = -1  # the view was not written: the next record writes it
+            workflow.logger.error("order %s: executions %s could not be settled: %s", order_id,
+                                  ", ".join(x.id for x in due if x.id not in posted), exc.cause)
+            return False
+        self.ended_in_pass = end
+        return True
+
+    @staticmethod
+    def _posted(exc: ActivityError) -> list[str]:
+        """The executions a failed settlement posted: a refusal's details say [posted, refused]; else none known."""
+        kind, details = cause_of(exc)
+        return [str(i) for i in details[0]] if kind in (T.FILL_NOT_COVERED, T.HOLD_CLOSED) and details else []
+
+    async def settle(self) -> None:
+        """Posts each execution the ATS settled, once; a voided one posts nothing."""
+        s = self._s
+        self._mark_voided()
         due = s.to_settle()
         if due and workflow.patched(SETTLE_TOGETHER):
             await self._settle_together(due)
@@ -232,8 +278,7 @@ class OrderSteps:
             answer: T.SettleManyAnswer = await self.run_activity(T.SETTLE_MANY, batch, T.SettleManyAnswer)
             settled = answer.settled
         except ActivityError as exc:
-            kind, details = cause_of(exc)  # a refusal: [posted, refused]; else nothing known posted
-            settled = [str(i) for i in details[0]] if kind in (T.FILL_NOT_COVERED, T.HOLD_CLOSED) and details else []
+            settled = self._posted(exc)
             workflow.logger.error("order %s: executions %s could not be settled: %s", order_id,
                                   ", ".join(x.id for x in due if x.id not in settled), exc.cause)
         for execution_id in settled:
@@ -259,14 +304,17 @@ class OrderSteps:
         if not facts or not workflow.patched(PARTIAL_RELEASE):
             return
         s.released.update(facts)  # before the activity: the cancel's Update and the main loop never send it twice
-        reported = [T.ReportedExecution(x.id, x.units, x.unit_price, x.status == "VOIDED") for x in s.unsettled()]
         try:
-            await self.run_activity(T.RELEASE_PART, T.ReleasePartInput(self._inp.order_id, reported,
-                                                                       s.filled if s.ended() else None), bool, retry)
+            await self.run_activity(T.RELEASE_PART, self._release_part_input(), bool, retry)
         except ActivityError as exc:
             s.released.difference_update(facts)
             workflow.logger.warning("order %s: part of the hold could not be released yet: %s", self._inp.order_id,
                                     exc.cause)
+
+    def _release_part_input(self) -> T.ReleasePartInput:
+        s = self._s
+        reported = [T.ReportedExecution(x.id, x.units, x.unit_price, x.status == "VOIDED") for x in s.unsettled()]
+        return T.ReleasePartInput(self._inp.order_id, reported, s.filled if s.ended() else None)
 
     async def release(self, *, record: bool = False) -> None:
         """Gives back what the order still holds (a no-op when nothing is held or it was released); `record`: the
