@@ -138,6 +138,41 @@ async def test_executions_settled_at_the_close_post_once_each_in_one_step(market
     await record(handle, "Order--executions-settled-together")
 
 
+async def test_an_execution_settled_while_the_order_rests_is_one_step(market: Market, sessions: Sessions) -> None:
+    """Patch `order-settle-pass` on an order still open: a GTC bid partly filled (no webhook forwarded: one read after
+    the confirmation sees its execution settled) posts the execution and writes its view in one `trading.settle_pass`
+    (no record after it); the open units stay held until the cancel gives them back."""
+    asset_id, ticker = await market.listing(sessions)
+    start = await market.next_session()
+    uid = await investor(sessions, "100.00")
+    handle = await market.order(uid, asset_id, ticker, "BID", 5, "10.00", follow=False)
+    assert (await market.submit(handle)).status == "SUBMITTED"
+    await market.maker(ticker, "ASK", 2, "9.50")
+    await market.to_open(start)
+    await market.past_confirmation(start)
+    await market.reconcile()
+    view = await market.until(handle, lambda v: [x.status for x in v.executions] == ["SETTLED"])
+    assert view.status == "PARTIALLY_FILLED" and view.units_filled == 2
+    paid = D(view.executions[0].unit_price) * 2
+
+    async def settled_open_units_held() -> bool:
+        assert await cash(sessions, uid) == D("70.00") - paid  # the 3 open units stay held at the limit
+        assert await shares(sessions, uid, asset_id) == 2
+        return True
+
+    await eventually(settled_open_units_held)
+    scheduled = [e.activity_task_scheduled_event_attributes.activity_type.name async for e in handle.fetch_history_events()
+                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
+    assert scheduled[-1] == T.SETTLE_PASS and T.SETTLE_MANY not in scheduled, scheduled
+    result = await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
+    assert result.outcome == "CANCELED" and result.order.status == "PARTIALLY_FILLED_AND_CANCELED"
+    assert await market.result(handle) == "PARTIALLY_FILLED_AND_CANCELED"
+    assert await cash(sessions, uid) == D("100.00") - paid and await shares(sessions, uid, asset_id) == 2
+    async with sessions() as db:
+        assert await balance(db, L.held(uid, view.id)) == D("0.00")
+    await record(handle, "Order--settled-while-open")
+
+
 async def test_partial_fill_then_cancel_releases_the_rest(market: Market, sessions: Sessions) -> None:
     """Issue 30: the part of the hold the order no longer needs comes back as soon as the ATS reports it (patch
     `order-partial-release`): an execution below the limit gives the difference back before it settles, a cancel the
