@@ -64,8 +64,16 @@ after(async () => {
   if (browser) await (await browser).close().catch(() => undefined)
 })
 
-/** A fresh browser context (headless chromium) for one test; returns the context, its page and a cleanup. */
-export const launch = timed('launch', async function launch(variant) {
+// the contexts whose pages run on Playwright's clock (launch's `clock`), the only ones fastForward may move
+const clocked = new WeakSet()
+
+/**
+ * A fresh browser context (headless chromium) for one test; returns the context, its page and a cleanup. `clock`:
+ * the page runs on Playwright's clock from its first load (time flows as the real one until a test moves it with
+ * fastForward) — only for a journey that waits on a product delay of the page's own (a spec'd timer), never where a
+ * test reads the page's time against the server's.
+ */
+export const launch = timed('launch', async function launch(variant, { clock = false } = {}) {
   browser ??= SHARED ? timed('chromium.connect', () => chromium.connect(SHARED))() : timed('chromium.launch', () => chromium.launch(CHROMIUM_OPTIONS))()
   const { name: _name, ...options } = variant
   const context = await (await browser).newContext({ reducedMotion: MOTION ? 'no-preference' : 'reduce', ...options })
@@ -73,6 +81,10 @@ export const launch = timed('launch', async function launch(variant) {
   context.setDefaultNavigationTimeout(30_000)
   const TRACE = process.env.E2E_TRACE
   if (TRACE) await context.tracing.start({ snapshots: false, screenshots: false, sources: false })
+  if (clock) {
+    await context.clock.install()
+    clocked.add(context)
+  }
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
@@ -92,6 +104,15 @@ export const launch = timed('launch', async function launch(variant) {
     await context.close().catch(() => undefined)
   }
   return { context, page, problems, trail, close }
+})
+
+/**
+ * Moves the page's clock `ms` ahead at once, firing the timers due on the way (a product delay passes without being
+ * waited out); the page must have been launched with `{ clock: true }`.
+ */
+export const fastForward = timed('fastForward', async function fastForward(page, ms) {
+  assert.ok(clocked.has(page.context()), 'launch(variant, { clock: true }) first: the page runs on the real clock')
+  await page.clock.fastForward(ms)
 })
 
 // every failed test explains itself: each page it launched and still has open is photographed where the failure

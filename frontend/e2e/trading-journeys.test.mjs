@@ -2,7 +2,9 @@
 // size and as the Android wrapper at 390×844: the wizard, /app/orders, the popups, My Portfolio — no order is placed,
 // changed or read with `fetch`. The ATS runs the e2e stack's long demo hours (scripts/stack.py) and the tests move its
 // clock from phase to phase (moveMarketTo: the sandbox's clock control), so no test waits for a real window; every
-// wait is a condition with a generous deadline. No market maker moves the book; its seeded resting orders stay.
+// wait is a condition with a generous deadline; the tests that place orders run their pages on Playwright's clock and
+// move it past the result screen's 3 s (placeFromSelect) rather than wait them out. No market maker moves the book;
+// its seeded resting orders stay.
 // - the asset page (shares owned, Buy and Sell, Orders → the book's 'High Bid' / 'Low Ask'); Buy and Sell open the
 //   wizard; an ask 30% under the last traded price and an ask of more shares than one may sell: the spec's messages
 //   on their fields; My Portfolio's shares;
@@ -19,7 +21,7 @@
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/trading-journeys.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, timed, withMotion } from './helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, fastForward, launch, screenshot, timed, withMotion } from './helpers.mjs'
 import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, moveMarketTo, press, readyToTrade, recordTradingStream, signIn, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
 
 // the spec's messages (doc 3 §8: UNIT_PRICE_OUT_OF_BOUNDS, INSUFFICIENT_UNITS / INALIENABLE_UNITS)
@@ -64,14 +66,28 @@ async function limitTerms(page, units, price) {
   await page.getByTestId('field-unitPrice').blur()
 }
 
-/** From select: REVIEW → the review → PLACE → the summary (after the matching loader); returns the summary. */
+// the result screen's delay (spec doc 3 §4.3 step 4, §9; src/features/trading/place-order/orderForm.ts
+// RESULT_DELAY_MS): the matching loader stays this long before the summary, counted from PLACE
+const RESULT_DELAY_MS = 3_000
+
+/**
+ * From select: REVIEW → the review → PLACE → the matching loader, then the summary; returns the summary. The page runs
+ * on Playwright's clock (launch's `clock`): once the loader shows, the clock moves past the result delay at once
+ * instead of the test waiting it out (the summary then follows the server's answer; had the delay's timer not been
+ * armed yet when the clock moved, the summary comes at most the delay later: slower, never wrong).
+ */
 const placeFromSelect = timed('placeFromSelect', async function placeFromSelect(page, label) {
   await press(page, 'REVIEW')
   await wizardAt(page, 'review')
   await page.getByTestId('place-order').getByText(label).waitFor()
   await page.getByTestId('place-order').click()
+  const loader = page.getByTestId('matching-loader')
+  await loader.waitFor()
+  assert.match(await loader.innerText(), /\S/, 'the matching loader says what it does')
+  await fastForward(page, RESULT_DELAY_MS)
   const summary = page.getByTestId('order-summary')
   await summary.waitFor({ timeout: 60_000 })
+  assert.equal(await loader.count(), 0, 'the summary replaced the matching loader')
   return summary
 })
 
@@ -190,7 +206,7 @@ for (const variant of VARIANTS) {
   })
 
   test(`a limit bid: no Cancel during live trading, edited in the wizard, cancelled post-only — its row leaves at once (${variant.name})`, { timeout: 400_000 }, async (t) => {
-    const { page, close } = await launch(variant)
+    const { page, close } = await launch(variant, { clock: true })
     t.after(close)
     await signIn(page, 'demo@vitrine.test')
     await readyToTrade(page)
@@ -266,7 +282,7 @@ for (const variant of VARIANTS) {
   })
 
   test(`instant buy at the low ask: the summary with the order id, the match confirmed at CONFIRMATION (${variant.name})`, { timeout: 300_000 }, async (t) => {
-    const { page, close } = await launch(variant)
+    const { page, close } = await launch(variant, { clock: true })
     t.after(close)
     await signIn(page, 'demo@vitrine.test')
     await readyToTrade(page)
@@ -303,8 +319,8 @@ for (const variant of VARIANTS) {
 // The two traders' journey in its phases, each timed under E2E_STEPS=1 (where the test's seconds go)
 
 /** Both orders rest post-only at `price` (no match before the open), each in its page's pending transactions. The
- * two traders place at the same time, as two people would: each page's waits (the result screen's 3 s, spec doc 3
- * §9) overlap the other's. */
+ * two traders place at the same time, as two people would: each page's waits (the server's answers) overlap the
+ * other's. */
 const restBoth = timed('restBoth', async function restBoth(seller, buyer, price) {
   await Promise.all([[seller, 'ASK', 'PLACE ASK'], [buyer, 'BID', 'PLACE BID']].map(async ([who, side, label]) => {
     await assetPageIn(who.page, 'post-only')
@@ -363,8 +379,8 @@ const sellerHasCash = timed('sellerHasCash', async function sellerHasCash(page, 
 
 for (const variant of VARIANTS) {
   test(`two traders matched at the open: the popup opens live at CONFIRMATION, both confirm; the buyer's share and the seller's cash (${variant.name})`, { timeout: 420_000 }, async (t) => {
-    const seller = await launch(variant)
-    const buyer = await launch(variant)
+    const seller = await launch(variant, { clock: true })
+    const buyer = await launch(variant, { clock: true })
     t.after(async () => {
       await seller.close()
       await buyer.close()
