@@ -53,6 +53,11 @@ async def clearing_of(sessions: Sessions, workflow_id: str) -> Decimal:
         return Decimal(await db.scalar(query) or 0)
 
 
+async def scheduled_activities(handle: WorkflowHandle[Any, Any]) -> list[str]:
+    """The activity types the order's history scheduled, in order."""
+    return [e.activity_task_scheduled_event_attributes.activity_type.name async for e in handle.fetch_history_events()
+            if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
+
 async def test_instant_buy_against_a_resting_ask_settles_after_confirmation(market: Market, sessions: Sessions) -> None:
     asset_id, ticker = await market.listing(sessions)
     start = await market.next_session()
@@ -121,8 +126,7 @@ async def test_executions_settled_at_the_close_post_once_each_in_one_step(market
         keys = (await db.scalars(select(col(LedgerEntry.idempotency_key)).where(
             col(LedgerEntry.idempotency_key).like(f"fill:{view.id}:%")))).all()
     assert sorted(keys) == sorted(f"fill:{view.id}:{x.id}" for x in view.executions)
-    scheduled = [e.activity_task_scheduled_event_attributes.activity_type.name async for e in handle.fetch_history_events()
-                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
+    scheduled = await scheduled_activities(handle)
     # both in one step, the release and the end's view in it: nothing after it
     assert scheduled.count(T.SETTLE_PASS) == 1 and scheduled[-1] == T.SETTLE_PASS, scheduled
     # the step run again (a retry after a worker died mid-way): nothing posted or released twice
@@ -161,8 +165,7 @@ async def test_an_execution_settled_while_the_order_rests_is_one_step(market: Ma
         return True
 
     await eventually(settled_open_units_held)
-    scheduled = [e.activity_task_scheduled_event_attributes.activity_type.name async for e in handle.fetch_history_events()
-                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
+    scheduled = await scheduled_activities(handle)
     assert scheduled[-1] == T.SETTLE_PASS and T.SETTLE_MANY not in scheduled, scheduled
     result = await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
     assert result.outcome == "CANCELED" and result.order.status == "PARTIALLY_FILLED_AND_CANCELED"
