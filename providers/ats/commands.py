@@ -89,6 +89,7 @@ def execution_id(instrument_id: str, engine_execution_id: int) -> str:
 class Effects:
     """What one applied command writes: the PERSIST statement's rows (merged per batch by the group commit)."""
 
+    instrument_id: str  # the book it was applied to
     body: dict[str, Any]  # the command log entry {client_id, body, at}
     new_rows: dict[str, dict[str, Any]]  # order id -> the new order's row
     updates: dict[str, dict[str, Any]]  # order id -> {filled, units, price_ticks, status, modified, lost}
@@ -129,13 +130,13 @@ async def run(ats: Ats, instrument_id: str, command: Command, now: float, *, cli
     if effects is None and hook is None:
         return outcome
     if hook is None:
-        await group_commit.commit(ats, instrument_id, effects)
+        await group_commit.commit(ats, effects)
         return outcome
-    await group_commit.drain(ats, instrument_id)
     batch = [effects] if effects else []
     try:
+        await group_commit.drain(ats, instrument_id)
         async with ats.pool.acquire() as conn, conn.transaction():
-            seq = await group_commit.persist(conn, instrument_id, batch)
+            seq = await group_commit.persist(conn, batch)
             await hook(conn, seq)
     except BaseException:
         await group_commit.recover(ats, instrument_id, batch)
@@ -179,7 +180,7 @@ def _effects(
                   "modified": now}
         updates[order_id] = {**change, "lost": order_id in lost}
         outcome.orders[order_id] = {**ats.active[order_id], **change}
-    return Effects({"client_id": client_id, "body": command.to_dict(), "at": now}, new_rows, updates,
+    return Effects(instrument_id, {"client_id": client_id, "body": command.to_dict(), "at": now}, new_rows, updates,
                    outcome.executions, _webhooks(ats, instrument_id, touched, outcome, now),
                    None if new is None else (new.client_id, new.idempotency_key),
                    outcome.orders)

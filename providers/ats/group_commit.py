@@ -1,12 +1,15 @@
-"""Group commit: the commands applied to one instrument's book while a write is in flight are persisted together,
-in one statement (atomic without a transaction block), in the order the book applied them.
+"""Group commit: the commands applied to the books while a write is in flight are persisted together, every
+instrument's in one statement (atomic without a transaction block), each instrument's in the order its book applied
+them.
 
-A command is applied to the book under the instrument's lock, which is released before its write; the caller
-then awaits :func:`commit`: the first waiter writes everything queued so far, the others find their command
-written (or wait for the next write). So an answer always follows the commit of its command, the command log keeps
-the book's order, and a busy instrument writes many orders per round trip. If a write fails, every queued
-command fails with it (each was applied on top of the failed ones): the book is rebuilt from the command log and
-the caches from the tables, under the instrument's lock.
+A command is applied to its book under the instrument's lock, which is released before its write; the caller then
+awaits :func:`commit`: the first waiter writes everything queued so far (whatever the instruments), the others find
+their command written (or wait for the next write). One statement is in flight at a time, so an instrument's
+commands reach the log in its book's order, and a busy ATS writes many orders per round trip (8 busy books: about
+eight times as many as a write per book). An answer always follows the commit of its command. If a write fails,
+every command it carried fails with it, and so does every command queued behind it on one of its instruments (each
+was applied on top of the failed ones): those books are rebuilt from the command log and the caches from the
+tables, under each instrument's lock. Commands of other instruments stay queued and are written next.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ if TYPE_CHECKING:
 PERSIST = """
 WITH c AS (
     INSERT INTO commands (instrument_id, client_id, body, at)
-    SELECT $1, r.client_id, r.body, r.at FROM jsonb_to_recordset($2::jsonb) AS r(i int, client_id text, body jsonb, at float8)
+    SELECT r.instrument_id, r.client_id, r.body, r.at
+    FROM jsonb_to_recordset($1::jsonb) AS r(i int, instrument_id text, client_id text, body jsonb, at float8)
     ORDER BY r.i
     RETURNING seq
 ), m AS (
@@ -37,14 +41,14 @@ WITH c AS (
                         idempotency_key, request_hash, created, modified)
     SELECT r.id, r.client_id, r.account_id, r.instrument_id, r.side, r.term, r.price_ticks, r.units, r.filled, r.status,
            m.seq, r.idempotency_key, r.request_hash, r.created, r.modified
-    FROM m, jsonb_to_recordset($3::jsonb) AS r(id text, client_id text, account_id text, instrument_id text, side text,
+    FROM m, jsonb_to_recordset($2::jsonb) AS r(id text, client_id text, account_id text, instrument_id text, side text,
          term text, price_ticks bigint, units bigint, filled bigint, status text, idempotency_key text,
          request_hash text, created float8, modified float8)
     RETURNING 1
 ), u AS (
     UPDATE orders o SET filled = r.filled, units = r.units, price_ticks = r.price_ticks, status = r.status,
            modified = r.modified, priority = CASE WHEN r.lost THEN m.seq ELSE o.priority END
-    FROM m, jsonb_to_recordset($4::jsonb) AS r(id text, filled bigint, units bigint, price_ticks bigint, status text,
+    FROM m, jsonb_to_recordset($3::jsonb) AS r(id text, filled bigint, units bigint, price_ticks bigint, status text,
          modified float8, lost boolean)
     WHERE o.id = r.id
     RETURNING 1
@@ -53,7 +57,7 @@ WITH c AS (
                             seller_client, seller_account, price_ticks, units, aggressor, status, created, modified)
     SELECT r.id, r.instrument_id, r.window_id, r.bid_order_id, r.ask_order_id, r.buyer_client, r.buyer_account,
            r.seller_client, r.seller_account, r.price_ticks, r.units, r.aggressor, r.status, r.created, r.modified
-    FROM jsonb_to_recordset($5::jsonb) AS r(id text, instrument_id text, window_id text,
+    FROM jsonb_to_recordset($4::jsonb) AS r(id text, instrument_id text, window_id text,
          bid_order_id text, ask_order_id text, buyer_client text, buyer_account text, seller_client text,
          seller_account text, price_ticks bigint, units bigint, aggressor text, status text, created float8,
          modified float8, i int)
@@ -62,7 +66,7 @@ WITH c AS (
 ), w AS (
     INSERT INTO webhook_events (id, topic, client_id, resource_id, body, due_at)
     SELECT r.id, r.topic, r.client_id, r.resource_id, r.body, r.due_at
-    FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::float8[])
+    FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::float8[])
          WITH ORDINALITY AS r(id, topic, client_id, resource_id, body, due_at, i)
     ORDER BY r.i
     RETURNING 1
@@ -81,20 +85,21 @@ class _Queued:
 class Writer:
     queue: list[_Queued] = field(default_factory=list)
     writing: asyncio.Lock = field(default_factory=asyncio.Lock)
-    broken: BaseException | None = None  # a write failed: the book must be rebuilt before the next command
-    failed: list[Effects] = field(default_factory=list)
+    last: dict[str, asyncio.Future[int]] = field(default_factory=dict)  # instrument -> its last command's write
+    broken: dict[str, BaseException] = field(default_factory=dict)  # instrument -> the failed write to repair it from
+    failed: dict[str, list[Effects]] = field(default_factory=dict)  # instrument -> its commands that failed
     writes: int = 0  # statements written, and the commands they carried (the group size is their ratio)
     commands: int = 0
 
 
-def _writer(ats: Ats, instrument_id: str) -> Writer:
-    writers: dict[str, Writer] = ats.__dict__.setdefault("writers", {})
-    return writers.setdefault(instrument_id, Writer())
+def _writer(ats: Ats) -> Writer:
+    writer: Writer = ats.__dict__.setdefault("writer", Writer())
+    return writer
 
 
 def stats(ats: Ats) -> dict[str, int]:
-    writers: dict[str, Writer] = ats.__dict__.get("writers", {})
-    return {"writes": sum(w.writes for w in writers.values()), "commands": sum(w.commands for w in writers.values())}
+    writer = _writer(ats)
+    return {"writes": writer.writes, "commands": writer.commands}
 
 
 def merge(batch: Sequence[Effects]) -> tuple[Any, ...]:
@@ -102,7 +107,7 @@ def merge(batch: Sequence[Effects]) -> tuple[Any, ...]:
     inserted as it ends; an order changed twice is updated once, to its last state. The webhook events go as one
     array per column (their bodies are JSON text already: inside a JSON document they would be escaped and parsed
     again)."""
-    commands = [{"i": i, **e.body} for i, e in enumerate(batch)]
+    commands = [{"i": i, "instrument_id": e.instrument_id, **e.body} for i, e in enumerate(batch)]
     new_rows: dict[str, dict[str, Any]] = {}
     updates: dict[str, dict[str, Any]] = {}
     for e in batch:
@@ -120,36 +125,40 @@ def merge(batch: Sequence[Effects]) -> tuple[Any, ...]:
             json.dumps(executions), *columns)
 
 
-async def persist(conn: asyncpg.Connection, instrument_id: str, batch: Sequence[Effects]) -> int:
-    """Write ``batch`` with ``conn``; the last command's log sequence number (0 for an empty batch)."""
+async def persist(conn: asyncpg.Connection, batch: Sequence[Effects]) -> int:
+    """Write ``batch`` (any instruments) with ``conn``; the statement's last log sequence number (0 for none)."""
     if not batch:
         return 0
-    seq = await conn.fetchval(PERSIST, instrument_id, *merge(batch))
+    seq = await conn.fetchval(PERSIST, *merge(batch))
     return int(seq or 0)
 
 
-async def commit(ats: Ats, instrument_id: str, effects: Effects | None) -> None:
+async def commit(ats: Ats, effects: Effects | None) -> None:
     """Queue ``effects`` (already applied to the book) and return once they are committed (or raise if not)."""
     if effects is None:
         return
-    writer = _writer(ats, instrument_id)
-    if writer.broken is not None:  # applied on top of commands that failed to persist: it fails with them
-        writer.failed.append(effects)
+    writer = _writer(ats)
+    broken = writer.broken.get(effects.instrument_id)
+    if broken is not None:  # applied on top of commands that failed to persist: it fails with them
+        writer.failed[effects.instrument_id].append(effects)
         _forget(ats, [effects])
-        raise writer.broken
+        raise broken
     done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     writer.queue.append(_Queued(effects, done))
-    await _write_until(ats, instrument_id, writer, done)
+    writer.last[effects.instrument_id] = done
+    await _write_until(ats, writer, done)
 
 
 async def drain(ats: Ats, instrument_id: str) -> None:
-    """Commit everything queued for the instrument (the caller holds its lock, so nothing new is queued)."""
-    writer = _writer(ats, instrument_id)
-    if writer.queue:
-        await _write_until(ats, instrument_id, writer, writer.queue[-1].done)
+    """Commit everything queued or being written for the instrument (the caller holds its lock, so nothing new is
+    queued for it)."""
+    writer = _writer(ats)
+    last = writer.last.get(instrument_id)
+    if last is not None and not last.done():
+        await _write_until(ats, writer, last)
 
 
-async def _write_until(ats: Ats, instrument_id: str, writer: Writer, done: asyncio.Future[int]) -> None:
+async def _write_until(ats: Ats, writer: Writer, done: asyncio.Future[int]) -> None:
     while not done.done():
         async with writer.writing:
             if done.done():
@@ -157,7 +166,7 @@ async def _write_until(ats: Ats, instrument_id: str, writer: Writer, done: async
             batch, writer.queue = writer.queue, []
             try:
                 async with ats.pool.acquire() as conn:
-                    seq = await persist(conn, instrument_id, [q.effects for q in batch])
+                    seq = await persist(conn, [q.effects for q in batch])
             except BaseException as exc:
                 _fail(ats, writer, batch, exc)
                 raise
@@ -183,13 +192,17 @@ def written(ats: Ats, batch: Sequence[Effects]) -> None:
 
 
 def _fail(ats: Ats, writer: Writer, batch: list[_Queued], exc: BaseException) -> None:
-    """Fail the batch and everything queued behind it; the next holder of the instrument's lock repairs the book."""
-    failed = batch + writer.queue
-    writer.queue = []
+    """Fail the batch and what is queued behind it on its instruments; the next holder of each of those instruments'
+    lock repairs its book. Other instruments' commands stay queued."""
+    instruments = {q.effects.instrument_id for q in batch}
+    behind = [q for q in writer.queue if q.effects.instrument_id in instruments]
+    writer.queue = [q for q in writer.queue if q.effects.instrument_id not in instruments]
+    failed = batch + behind
     _forget(ats, [q.effects for q in failed])
-    writer.broken = exc
-    writer.failed += [q.effects for q in failed]
+    for instrument_id in instruments:
+        writer.broken[instrument_id] = exc
     for q in failed:
+        writer.failed.setdefault(q.effects.instrument_id, []).append(q.effects)
         if not q.done.done():
             q.done.set_exception(exc)
             q.done.exception()  # retrieved: each waiter re-raises it
@@ -206,12 +219,13 @@ def _forget(ats: Ats, failed: Sequence[Effects]) -> None:
 
 
 async def repair(ats: Ats, instrument_id: str) -> None:
-    """If a write failed, rebuild the book and caches (the caller holds the instrument's lock)."""
-    writer = _writer(ats, instrument_id)
-    if writer.broken is None:
+    """If a write of the instrument's commands failed, rebuild its book and caches (the caller holds its lock)."""
+    writer = _writer(ats)
+    if instrument_id not in writer.broken:
         return
-    await recover(ats, instrument_id, writer.failed)
-    writer.broken, writer.failed = None, []
+    await recover(ats, instrument_id, writer.failed.get(instrument_id, []))
+    del writer.broken[instrument_id]
+    writer.failed.pop(instrument_id, None)
 
 
 async def recover(ats: Ats, instrument_id: str, failed: Sequence[Effects]) -> None:

@@ -165,7 +165,7 @@ async def place(ats: Ats, client_id: str, account_id: str, req: OrderRequest, ke
         new = commands.NewOrder(order_id, client_id, account_id, side.value, term.value, price, units, key, digest)
         outcome, effects = commands.apply(ats, instrument_id, command, now, client_id=client_id, new=new)
     try:
-        await group_commit.commit(ats, instrument_id, effects)  # outside the lock: commits in groups
+        await group_commit.commit(ats, effects)  # outside the lock: commits in groups
     except asyncpg.UniqueViolationError as exc:  # the same key at the same moment on another instrument
         if "idempotency_key" not in (exc.constraint_name or ""):
             raise
@@ -224,7 +224,7 @@ async def cancel(ats: Ats, client_id: str, account_id: str, order_id: str) -> tu
             if row["status"] not in ACTIVE_STATUSES:
                 return row, TOO_LATE if row["status"] == FILLED else ALREADY_ENDED
             outcome, effects = commands.apply(ats, row["instrument_id"], CancelOrder(order_id), now, client_id=client_id)
-        await group_commit.commit(ats, row["instrument_id"], effects)
+        await group_commit.commit(ats, effects)
     finally:
         ats.pending.pop(order_id, None)
     refused = next((e for e in outcome.events if isinstance(e, CancelRejected)), None)
@@ -248,7 +248,7 @@ async def replace(ats: Ats, client_id: str, account_id: str, order_id: str, req:
                 raise engine_error(Code.ORDER_FINISHED)
             outcome, effects = commands.apply(ats, row["instrument_id"], ReplaceOrder(order_id, price, units), now,
                                               client_id=client_id)
-        await group_commit.commit(ats, row["instrument_id"], effects)
+        await group_commit.commit(ats, effects)
     finally:
         ats.pending.pop(order_id, None)
     refused = next((e for e in outcome.events if isinstance(e, ReplaceRejected)), None)
