@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,16 @@ def verify(body: bytes, secret: str, signature: str | None) -> bool:
 
 def encode_event(event: dict[str, Any]) -> bytes:
     return json.dumps(event, separators=(",", ":"), sort_keys=True, default=str).encode()
+
+
+def encode_events(heads: Sequence[dict[str, Any]], data: dict[str, Any]) -> list[bytes]:
+    """``encode_event({**head, "data": data})`` for each head (flat: strings and numbers), ``data`` encoded once:
+    the same bytes. Each envelope is encoded with a 0 in data's place, then that 0 replaced (outside a JSON string,
+    ``"data":0`` can only be the key of a flat head's envelope)."""
+    if len(heads) == 1:
+        return [encode_event({**heads[0], "data": data})]
+    encoded = b'"data":' + encode_event(data)
+    return [encode_event({**head, "data": 0}).replace(b'"data":0', encoded, 1) for head in heads]
 
 
 @dataclass(frozen=True)

@@ -215,7 +215,7 @@ def _webhooks(ats: Ats, instrument_id: str, touched: dict[str, set[str]], outcom
             topics.append("order.filled" if row["status"] == FILLED else "order.partially_filled")
         if "canceled" in what:
             topics.append("order.canceled")
-        rows += [outbox.event_row(ats, topic, order_id, view, now) for topic in topics]
+        rows += outbox.event_rows(ats, topics, order_id, view, now)
     rows += [outbox.event_row(ats, "execution.created", ex["id"], execution_view(ex, me), now)
              for ex in outcome.executions if me in (ex["buyer_client"], ex["seller_client"])]
     if others:

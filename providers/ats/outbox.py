@@ -23,7 +23,7 @@ from providers.ats.poster import Poster
 from providers.ats.runtime import Ats
 from providers.ats.views import iso
 from providers.webhook_outbox import backoff, retryable
-from providers.webhooks import EVENT_ID_HEADER, SIGNATURE_HEADER, DeliveryResult, encode_event, sign
+from providers.webhooks import EVENT_ID_HEADER, SIGNATURE_HEADER, DeliveryResult, encode_events, sign
 
 BATCH = 100
 
@@ -34,9 +34,17 @@ INSERT = "INSERT INTO webhook_events (id, topic, client_id, resource_id, body, d
 
 def event_row(ats: Ats, topic: str, resource_id: str, data: dict[str, Any], at: float) -> EventRow:
     """The stored form of the event ``{id, topic, created, data}`` (its body's exact bytes are what is signed)."""
-    event_id = f"evt_{uuid.uuid4().hex}"
-    body = encode_event({"id": event_id, "topic": topic, "created": iso(at), "data": data}).decode()
-    return event_id, topic, ats.webhook_client, resource_id, body, at + ats.chaos.config.webhook_delay_seconds
+    return event_rows(ats, [topic], resource_id, data, at)[0]
+
+
+def event_rows(ats: Ats, topics: list[str], resource_id: str, data: dict[str, Any], at: float) -> list[EventRow]:
+    """One event per topic about the same ``data`` at the same moment (an order accepted and filled at once):
+    ``data`` encoded once for all of them."""
+    ids = [f"evt_{uuid.uuid4().hex}" for _ in topics]
+    created = iso(at)
+    bodies = encode_events([{"id": i, "topic": t, "created": created} for i, t in zip(ids, topics, strict=True)], data)
+    due = at + ats.chaos.config.webhook_delay_seconds
+    return [(i, t, ats.webhook_client, resource_id, b.decode(), due) for i, t, b in zip(ids, topics, bodies, strict=True)]
 
 
 async def emit(conn: asyncpg.Connection, ats: Ats, topic: str, resource_id: str, data: dict[str, Any], at: float) -> str:

@@ -4,7 +4,7 @@ import json
 
 import httpx
 
-from providers.webhooks import EVENT_ID_HEADER, SIGNATURE_HEADER, send_webhook, sign, verify
+from providers.webhooks import EVENT_ID_HEADER, SIGNATURE_HEADER, encode_event, encode_events, send_webhook, sign, verify
 
 SECRET = "test-webhook-secret"
 
@@ -75,3 +75,11 @@ async def test_gives_up_on_network_errors_and_final_4xx() -> None:
     async with httpx.AsyncClient(transport=httpx.MockTransport(lambda r: httpx.Response(404))) as http:
         final = await send_webhook("http://api.test/hook", {}, SECRET, client=http, sleep=no_sleep)
     assert not final.delivered and final.attempts == 1 and final.status_code == 404
+
+
+def test_events_sharing_their_data_encode_as_each_would_alone() -> None:
+    data = {"id": "ord_1", "units": {"filled": 2, "requested": 3}, "note": 'a "data":0 inside', "price": "10.05"}
+    heads = [{"id": f"evt_{n}", "topic": topic, "created": "2026-11-29T10:00:00+00:00"}
+             for n, topic in enumerate(("order.accepted", "order.filled", "a \"data\":0 topic"))]
+    for some in (heads[:1], heads):
+        assert encode_events(some, data) == [encode_event({**head, "data": data}) for head in some]
