@@ -26,6 +26,7 @@ from hypothesis import settings as hypothesis_settings
 
 from scripts.ports import free_port as free_port  # outside the ephemeral range, reserved across processes
 from store.sync_url import sync_url
+from tests import heap
 from tests.waiting import DEADLINE, eventually_sync
 
 # The product (api, worker, providers, Temporal's SDK, SQLAlchemy) is imported where a fixture first needs it, not
@@ -194,6 +195,13 @@ LONGEST_FIRST = [
 def _group(item: pytest.Item) -> str:
     path = item.nodeid.split("::")[0]
     return "chaos" if path.startswith("tests/chaos/") else path
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Generator[None, object, object]:
+    """The garbage collector paused while the suite is imported and collected, the result frozen (tests/heap.py)."""
+    with heap.collecting():
+        return (yield)
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own, which turns the groups into the scopes it hands out
