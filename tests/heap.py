@@ -16,6 +16,12 @@ from collections.abc import Generator
 from contextlib import contextmanager
 
 
+def freeze() -> None:
+    """The process's heap collected once and frozen (after the collection; after a test that unfroze it)."""
+    gc.collect()
+    gc.freeze()
+
+
 @contextmanager
 def collecting() -> Generator[None]:
     """Around pytest's collection: the collector paused, then the heap collected once and frozen."""
@@ -24,7 +30,6 @@ def collecting() -> Generator[None]:
     try:
         yield
     finally:
-        gc.collect()
-        gc.freeze()
+        freeze()
         if was_enabled:
             gc.enable()

@@ -7,6 +7,7 @@ import gc
 
 from api.app import create_app
 from config import Settings
+from tests import heap
 
 
 async def test_startup_leaves_its_heap_out_of_full_collections(settings: Settings) -> None:
@@ -18,4 +19,4 @@ async def test_startup_leaves_its_heap_out_of_full_collections(settings: Setting
             frozen = gc.get_freeze_count()
             assert frozen > 50_000, frozen  # the libraries' modules, classes and functions
     finally:
-        gc.unfreeze()
+        heap.freeze()  # the worker's heap frozen again, as after the collection (tests/heap.py)
