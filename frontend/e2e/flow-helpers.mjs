@@ -55,14 +55,17 @@ export const flowCall = timed('flowCall', async function flowCall(page, method, 
   )
 })
 
-/** Submits steps through the API (a quick way to a later step); returns the last FlowState. */
-export const submitSteps = timed('submitSteps', async function submitSteps(page, steps) {
-  const opened = await flowCall(page, 'POST', '/api/flows/onboarding')
+/**
+ * Submits steps through the API (a quick way to a later step); returns the last FlowState. `call`: how the api is
+ * called as the user (flowCall: from the loaded page; trading-helpers' asSignedIn: from the test, before any page).
+ */
+export const submitSteps = timed('submitSteps', async function submitSteps(page, steps, call = flowCall) {
+  const opened = await call(page, 'POST', '/api/flows/onboarding')
   assert.equal(opened.status, 200)
   let state = opened.body
   for (const [step, fields] of steps) {
     assert.equal(state.step, step, `the flow is at ${state.step}, not ${step}`)
-    const answer = await flowCall(page, 'POST', `/api/flows/onboarding/${state.flow_id}/steps/${step}`, fields)
+    const answer = await call(page, 'POST', `/api/flows/onboarding/${state.flow_id}/steps/${step}`, fields)
     assert.equal(answer.status, 200, `${step}: ${JSON.stringify(answer.body)}`)
     state = answer.body
   }

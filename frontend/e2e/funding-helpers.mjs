@@ -4,7 +4,7 @@ import zlib from 'node:zlib'
 import { BASE_URL, onBase, PROVIDERS_URL, timed, waitForMailLink } from './helpers.mjs'
 import { atStep, PROFILE_STEPS, submitSteps } from './flow-helpers.mjs'
 
-const CONFIRM_LINK = /https?:\/\/[^\s"'<>]+\/email\/confirm\?key=[^\s"'<>]+/
+export const CONFIRM_LINK = /https?:\/\/[^\s"'<>]+\/email\/confirm\?key=[^\s"'<>]+/
 
 /** Opens the confirmation link from the sandbox mail box. */
 export const confirmEmail = timed('confirmEmail', async function confirmEmail(page, email) {

@@ -1,13 +1,15 @@
-// Funding, at desktop size and as the Android wrapper at 390×844: sign up → confirm the e-mail → onboarding with a
-// manual bank → the fund-account wizard → My Portfolio shows only 'Micro-deposit Verification' → a wrong pair of
-// micro-deposits, then the right one (read from the sandbox bank) → deposit $1,000 → Pending, then In Cash without a
-// reload → a withdrawal over the limit moves nothing, one within the cash meets the deposit hold → Transaction History →
-// removing the bank is refused while there is a balance.
+// Funding, at desktop size and as the Android wrapper at 390×844: an investor whose profile and manual bank were
+// entered through the api (investor-helpers.mjs; their screens: onboarding.test.mjs) → the fund-account wizard → My
+// Portfolio shows only 'Micro-deposit Verification' → a wrong pair of micro-deposits, then the right one (read from the
+// sandbox bank) → deposit $1,000 → Pending, then In Cash without a reload → a withdrawal over the limit moves nothing,
+// one within the cash meets the deposit hold → Transaction History → removing the bank is refused while there is a
+// balance.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
-import { atStep, choose, flowCall, next, PROFILE_STEPS, signUp, submitSteps } from './flow-helpers.mjs'
-import { accountNumber, atFlowStep, confirmEmail, microDeposits } from './funding-helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { flowCall, next } from './flow-helpers.mjs'
+import { accountNumber, atFlowStep, microDeposits } from './funding-helpers.mjs'
+import { investorThroughApi, manualBank } from './investor-helpers.mjs'
 
 const ROUTING = '021000021'
 const LIMIT = 'ONE-TIME TRANSFER CAN NOT EXCEED $5000'
@@ -20,27 +22,11 @@ for (const variant of [DESKTOP, ANDROID]) {
     t.after(close)
     const shot = (step) => screenshot(page, variant, `funding-${step}`)
     try {
-      const email = uniqueEmail(`fund-${variant.name}`)
-      await signUp(page, email)
-      await confirmEmail(page, email)
-
-      // onboarding: the profile through the API, the manual bank in the wizard
-      await page.goto(`${BASE_URL}/app/onboarding`)
-      await atStep(page, 'intro')
-      await submitSteps(page, PROFILE_STEPS)
-      await atStep(page, 'connect-bank', 'Connect Your Bank')
-      await page.getByRole('button', { name: 'Enter routing number manually (1-2 business days to verify)' }).click()
-      await atStep(page, 'bank-account-type')
-      await choose(page, 'Checking')
-      await next(page)
-      await atStep(page, 'bank-info')
+      // an investor with the profile and a manual bank, through the api (the wizard's screens for them:
+      // onboarding.test.mjs)
       const account = accountNumber()
-      await page.getByLabel('Name on account').fill('Grace Hopper')
-      await page.getByLabel('Routing number').fill(ROUTING)
-      await page.getByLabel('Account number').fill(account)
-      await next(page)
-      await atStep(page, 'confirmation', 'Verify Your Bank Account')
-      await next(page, 'CONTINUE')
+      await investorThroughApi(page, `fund-${variant.name}`, { bank: manualBank(ROUTING, account) })
+      await page.goto(`${BASE_URL}/app/fund-account`)
 
       // the fund-account wizard: the bank exists and waits for its micro-deposits
       await atFlowStep(page, '/app/fund-account', 'intro', 'Fund Your Account')

@@ -1,5 +1,6 @@
-// The initial-offering purchase, at desktop size and as the Android wrapper at 390×844, for a funded investor (sign-up →
-// confirmed e-mail → profile through the API → instant bank link → a $1,000 deposit that settles):
+// The initial-offering purchase, at desktop size and as the Android wrapper at 390×844, for a funded investor made
+// through the api (investor-helpers.mjs: sign-up, confirmed e-mail, profile, instant bank link, a $1,000 deposit
+// settled; each of those has its own test through the screens):
 // - #55PS1 (e-sign template): INVEST → terms → intro → 4 shares ($100.00) → passport → the signing frame (Sign) →
 //   confirm → success → "YOU'RE IN!" → the merchandise upsell → My Portfolio lists the investment (valued at the
 //   offering price: no gain or loss), the cash went down;
@@ -8,56 +9,17 @@
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- node --test frontend/e2e/make-investment.test.mjs
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, timed, uniqueEmail } from './helpers.mjs'
-import { flowCall, signUp } from './flow-helpers.mjs'
-import { confirmEmail, onboardWithLinkedBank } from './funding-helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, timed } from './helpers.mjs'
+import { cash, cashIs, investorThroughApi } from './investor-helpers.mjs'
+import { apiGet } from './trading-helpers.mjs'
 
 const BASE = '/app/make-investment'
 const FAILED_TITLE = 'Unable to purchase the share'
 const FAILED_MESSAGE = 'There was a problem with the e-signature provider. Please contact support.'
 
-const cents = (amount) => Math.round(Number(amount) * 100)
-
 async function userId(page) {
   return page.evaluate(() => localStorage.getItem('user_id'))
 }
-
-/** A fresh read as the signed-in user (never the browser's HTTP cache). */
-async function apiGet(page, path) {
-  return page.evaluate(async (path) => {
-    const response = await fetch(path, { headers: { Authorization: `JWT ${localStorage.getItem('token')}` }, cache: 'no-store' })
-    return { status: response.status, body: await response.json().catch(() => null) }
-  }, path)
-}
-
-async function cash(page) {
-  const balance = await apiGet(page, `/api/users/${await userId(page)}/financials/balance`)
-  assert.equal(balance.status, 200)
-  return balance.body.cash
-}
-
-/** Waits until the cash balance is `amount` (a deposit settling, or a purchase charged). */
-const cashIs = timed('cashIs', async function cashIs(page, amount, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  let last = null
-  while (Date.now() < deadline) {
-    last = await cash(page)
-    if (cents(last) === cents(amount)) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`cash is ${last}, not ${amount}, after ${timeoutMs} ms`)
-})
-
-/** A verified investor with a bank linked through the provider and $1,000 of settled cash. */
-const fundedInvestor = timed('fundedInvestor', async function fundedInvestor(page, variant) {
-  const email = uniqueEmail(`invest-${variant.name}`)
-  await signUp(page, email)
-  await confirmEmail(page, email)
-  await onboardWithLinkedBank(page)
-  const deposit = await flowCall(page, 'POST', '/api/dwolla/transfers/', { type: 'deposit', amount: '1000.00' })
-  assert.ok(deposit.status < 300, `deposit: ${deposit.status} ${JSON.stringify(deposit.body)}`)
-  await cashIs(page, '1000.00')
-})
 
 /** The current purchase step (its URL, which keeps ?asset=ID, and the rendered step), with its heading. */
 const at = timed('at', async function at(page, step, title) {
@@ -143,7 +105,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     let n = 0
     const shot = (step) => screenshot(page, variant, `invest-${String((n += 1)).padStart(2, '0')}-${step}`)
     try {
-      await fundedInvestor(page, variant)
+      await investorThroughApi(page, `invest-${variant.name}`, { deposit: '1000.00' })
 
       // 1. #55PS1, signed in the e-sign frame
       const costA = await startPurchase(page, '/app/assets/cars/55PS1', '#55PS1', '25.00', 4, shot)

@@ -1,14 +1,14 @@
 // The profile update and the FAQ page, at desktop size and as the Android wrapper at 390×844. An investor of the
-// test's own (signed up through the api, nothing in the profile yet) opens the profile update from Settings, is told
-// what is missing, fills name-phone-info, date-of-birth and home-address, checks the confirmation screen (axe-core:
-// no serious or critical WCAG 2 A/AA violation), confirms, and is back on Settings, which — like the user read —
-// shows the new details; the menu's Faqs opens /faq in a new tab. /faq loads logged out too, with its heading and
-// its privacy section (the onboarding intro's link).
+// test's own (signed up and signed in through the api, nothing in the profile yet) opens the profile update from
+// Settings, is told what is missing, fills name-phone-info, date-of-birth and home-address, checks the confirmation
+// screen (axe-core: no serious or critical WCAG 2 A/AA violation), confirms, and is back on Settings, which — like
+// the user read — shows the new details; the menu's Faqs opens /faq in a new tab. /faq loads logged out too, with its
+// heading and its privacy section (the onboarding intro's link).
 // Run it with the stack: .venv/bin/python scripts/stack.py e2e -- bash -c "cd frontend && node --test e2e/profile-faq.test.mjs"
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, assertNoSeriousA11yViolations, launch, registerThroughApi, screenshot, uniqueEmail } from './helpers.mjs'
-import { apiGet } from './trading-helpers.mjs'
+import { apiGet, signIn } from './trading-helpers.mjs'
 
 const PASSWORD = 'Collect1ble!'
 
@@ -29,11 +29,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     t.after(close)
     const last = `Hopper-${variant.name}`
 
-    await page.goto(`${BASE_URL}/login`)
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    await page.waitForURL('**/app/**')
+    await signIn(page, email, PASSWORD) // the login page's own tests: home, app-start, account-pages, special-access
     await page.goto(`${BASE_URL}/app/settings`)
     await page.getByTestId('profile-completion').waitFor({ timeout: 30_000 })
     await page.getByTestId('profile-update-link').click()

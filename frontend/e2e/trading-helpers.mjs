@@ -38,12 +38,12 @@ const sessions = new WeakMap() // page → the api's login answer (signIn)
  * (token, user id, exchange token; app/session/sessionStore.ts) from its first page on, so the test's first page load
  * is its own, not the login page's and then the home page's. Call before the first navigation.
  */
-export const signIn = timed('signIn', async function signIn(page, email) {
+export const signIn = timed('signIn', async function signIn(page, email, password = TRADER_PASSWORD) {
   await closePostOnlyAlerts(page)
   const response = await fetch(`${BASE_URL}/api/v3/auth/login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: TRADER_PASSWORD, remember_me: false }),
+    body: JSON.stringify({ email, password, remember_me: false }),
   })
   const answer = await response.json()
   assert.equal(response.status, 200, JSON.stringify(answer))
@@ -56,13 +56,15 @@ export const signIn = timed('signIn', async function signIn(page, email) {
     localStorage.setItem('user_id', String(a.user_id))
     localStorage.setItem('exchange_token', a.exchange_token)
   }, answer)
+  return answer
 })
 
-/** The api as the user signIn signed in, from the test (no page needed): { status, body }. */
-export async function asSignedIn(page, method, path) {
+/** The api as the user signIn signed in, from the test (no page needed), with a JSON `body` if any: { status, body }. */
+export async function asSignedIn(page, method, path, body) {
   const answer = sessions.get(page)
   assert.ok(answer, 'signIn(page, …) first')
-  const response = await fetch(`${BASE_URL}${path}`, { method, headers: { Authorization: `JWT ${answer.token}` } })
+  const headers = { Authorization: `JWT ${answer.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }
+  const response = await fetch(`${BASE_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
   return { status: response.status, body: await response.json().catch(() => null) }
 }
 
