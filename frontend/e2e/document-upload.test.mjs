@@ -3,9 +3,10 @@
 // unsupported file is refused → a PNG made here is uploaded → the completion message → Done returns to the app.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
-import { atStep, choose, next, PROFILE_STEPS, signUp, submitSteps } from './flow-helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { atStep, choose, next, PROFILE_STEPS, submitSteps } from './flow-helpers.mjs'
 import { atFlowStep, makePng } from './funding-helpers.mjs'
+import { investorThroughApi } from './investor-helpers.mjs'
 
 const UNSUPPORTED = 'The file you selected is an unsupported type (JPG and PNG only)'
 const UNTIL_SSN = PROFILE_STEPS.slice(0, 5).map(([step, fields]) => [step, step === 'name-phone-info' ? { ...fields, first_name: 'document' } : fields])
@@ -16,7 +17,7 @@ for (const variant of [DESKTOP, ANDROID]) {
     t.after(close)
     const shot = (step) => screenshot(page, variant, `document-${step}`)
     try {
-      await signUp(page, uniqueEmail(`doc-${variant.name}`))
+      await investorThroughApi(page, `doc-${variant.name}`, { confirmed: false, profile: false }) // signed up (its screens: journey, onboarding)
       await page.goto(`${BASE_URL}/app/onboarding`)
       await atStep(page, 'intro')
       const state = await submitSteps(page, UNTIL_SSN)

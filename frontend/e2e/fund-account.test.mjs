@@ -4,9 +4,10 @@
 // → back in the app with $250.00 pending.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
-import { next, PROFILE_STEPS, signUp, submitSteps } from './flow-helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { next } from './flow-helpers.mjs'
 import { atFlowStep, confirmEmail, signInToSandboxBank } from './funding-helpers.mjs'
+import { investorThroughApi } from './investor-helpers.mjs'
 
 const LIMIT = 'ONE-TIME TRANSFER CAN NOT EXCEED $5000'
 
@@ -16,9 +17,8 @@ for (const variant of [DESKTOP, ANDROID]) {
     t.after(close)
     const shot = (step) => screenshot(page, variant, `fund-${step}`)
     try {
-      const email = uniqueEmail(`fundlink-${variant.name}`)
-      await signUp(page, email)
-      await submitSteps(page, PROFILE_STEPS)
+      // signed up and the profile filled through the api (their screens: journey, onboarding), the e-mail not confirmed
+      const { email } = await investorThroughApi(page, `fundlink-${variant.name}`, { confirmed: false, bank: null })
 
       // Deposit / Withdraw checks the e-mail first
       await page.goto(`${BASE_URL}/app/investments/deposit-withdrawal`)

@@ -68,22 +68,25 @@ export const cashIs = timed('cashIs', async function cashIs(page, amount, timeou
 
 /**
  * A new investor, signed in for `page` (its session in the page's storage before its first load: call before the first
- * navigation): the e-mail confirmed, the profile filled, then `bank`: 'linked' (instant, verified), a list of steps
- * (manualBank) or none; `deposit`: an amount deposited and waited for until it is cash (a linked bank only).
- * Returns { email, userId }.
+ * navigation). `confirmed`: the e-mail's link confirmed; `profile`: the onboarding's profile steps filled, then `bank`:
+ * 'linked' (instant, verified), a list of steps (manualBank) or none; `deposit`: an amount deposited and waited for
+ * until it is cash (a linked bank only). Returns { email, userId }.
  */
-export const investorThroughApi = timed('investorThroughApi', async function investorThroughApi(page, prefix, { bank = 'linked', deposit } = {}) {
+export const investorThroughApi = timed('investorThroughApi', async function investorThroughApi(page, prefix, { confirmed = true, profile = true, bank = 'linked', deposit } = {}) {
   const email = uniqueEmail(prefix)
   await registerThroughApi(email, PASSWORD)
-  const key = new URL(await waitForMailLink(email, CONFIRM_LINK)).searchParams.get('key')
-  const confirmed = await fetch(`${BASE_URL}/api/auth/email/confirm/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key }),
-  })
-  assert.equal(confirmed.status, 200, await confirmed.text())
+  if (confirmed) {
+    const key = new URL(await waitForMailLink(email, CONFIRM_LINK)).searchParams.get('key')
+    const answer = await fetch(`${BASE_URL}/api/auth/email/confirm/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key }),
+    })
+    assert.equal(answer.status, 200, await answer.text())
+  }
   const { user_id: userId } = await signIn(page, email, PASSWORD)
   users.set(page, userId)
+  if (!profile) return { email, userId }
   const state = await submitSteps(page, PROFILE_STEPS, asSignedIn)
   assert.equal(state.step, 'connect-bank')
   if (bank === 'linked') await submitSteps(page, [['connect-bank', await linkedBank(page)]], asSignedIn)

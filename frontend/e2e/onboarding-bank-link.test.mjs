@@ -3,14 +3,16 @@
 // user_good / pass_good, an account) → back in the app the account type, bank info and confirmation steps are skipped.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ANDROID, BASE_URL, DESKTOP, launch, screenshot, uniqueEmail } from './helpers.mjs'
-import { atStep, flowCall, PROFILE_STEPS, signUp, submitSteps } from './flow-helpers.mjs'
+import { ANDROID, BASE_URL, DESKTOP, launch, screenshot } from './helpers.mjs'
+import { atStep, flowCall, PROFILE_STEPS, submitSteps } from './flow-helpers.mjs'
+import { investorThroughApi } from './investor-helpers.mjs'
 
 for (const variant of [DESKTOP, ANDROID]) {
   test(`onboarding with the instant bank link (${variant.name})`, { timeout: 180_000 }, async (t) => {
     const { page, problems, close } = await launch(variant)
     t.after(close)
-    await signUp(page, uniqueEmail(`link-${variant.name}`))
+    // signed up through the api (the sign-up's screens: journey, onboarding)
+    await investorThroughApi(page, `link-${variant.name}`, { confirmed: false, profile: false })
     const visited = []
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname)
