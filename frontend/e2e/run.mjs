@@ -7,6 +7,10 @@
 // 1 263 s against 786 s, the CPU at 100 % throughout (chromium ≈ 60 % of it): the machine is saturated at two.
 // Again on 29 Nov (headless shell, one chromium, 49 tests, each run alone on the machine): node's wall 462 s for three
 // against 452 s for two, the tests' own total 1 313 s against 856 s, the load average at the end 6.5 against 5.3.
+// A third time on 29 Nov (49 tests, investors through the api; four runs in one stack, three, two, two, three, on a
+// machine loaded by other work, load average 6.5-11): node's wall 339.9 and 230.0 s for three against 236.4 and
+// 195.9 s for two; at three the trading journeys (one file: the ATS's clock is the whole stack's) took 269 and 169 s
+// against 111 and 101 s and ended the run alone.
 import fs from 'node:fs'
 import path from 'node:path'
 import { run } from 'node:test'
