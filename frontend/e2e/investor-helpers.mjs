@@ -1,9 +1,10 @@
-// An investor made through the api, for a test whose subject comes after the onboarding: signed up, the e-mail's link
+// An investor made through the api, for a test whose subject comes after the sign-up: signed up, the e-mail's link
 // confirmed, the profile filled, a bank linked (through the bank-link provider's sandbox, its forms posted as its
-// hosted page posts them) or entered by hand, and a deposit settled — with no page loaded. Each of these steps keeps
-// its own test through the screens: sign-up and the onboarding wizard (onboarding.test.mjs, with the manual bank), the
-// instant bank link (onboarding-bank-link.test.mjs, fund-account.test.mjs), the e-mail's link (fund-account.test.mjs),
-// the deposit seen Pending then In Cash (funding.test.mjs).
+// hosted page posts them) or entered by hand, and a deposit settled — with no page loaded (investorThroughApi's
+// options leave parts out). Each of these steps keeps its own test through the screens: sign-up and its verify popup
+// (journey.test.mjs, onboarding.test.mjs), every onboarding step with the manual bank (onboarding.test.mjs), the
+// instant bank link (onboarding-bank-link.test.mjs, fund-account.test.mjs), the e-mail's link (fund-account.test.mjs,
+// journey.test.mjs), the deposit seen Pending then In Cash (funding.test.mjs).
 import assert from 'node:assert/strict'
 import { BASE_URL, PROVIDERS_URL, registerThroughApi, timed, uniqueEmail, waitForMailLink } from './helpers.mjs'
 import { PASSWORD, PROFILE_STEPS, submitSteps } from './flow-helpers.mjs'
