@@ -1,12 +1,14 @@
-"""Group commit: the commands applied to the books while a write is in flight are persisted together, every
-instrument's in one statement (atomic without a transaction block), each instrument's in the order its book applied
+"""Group commit: the commands applied to the books while a write is in flight are persisted together, many
+instruments' in one statement (atomic without a transaction block), each instrument's in the order its book applied
 them.
 
-A command is applied to its book under the instrument's lock, which is released before its write; the caller then
-awaits :func:`commit`: the first waiter writes everything queued so far (whatever the instruments), the others find
-their command written (or wait for the next write). One statement is in flight at a time, so an instrument's
-commands reach the log in its book's order, and a busy ATS writes many orders per round trip (8 busy books: about
-eight times as many as a write per book). An answer always follows the commit of its command. If a write fails,
+The instruments are dealt to ``ats_commit_lanes`` writers (an instrument stays with its writer for the life of the
+process). A command is applied to its book under the instrument's lock, which is released before its write; the
+caller then awaits :func:`commit`: the first waiter writes everything queued on its writer so far (whatever the
+instruments), the others find their command written (or wait for the next write). A writer has one statement in
+flight at a time, so an instrument's commands reach the log in its book's order, and a busy ATS writes many orders
+per round trip (8 busy books on 2 writers: about three times as many as a write per book). An answer always follows
+the commit of its command. If a write fails,
 every command it carried fails with it, and so does every command queued behind it on one of its instruments (each
 was applied on top of the failed ones): those books are rebuilt from the command log and the caches from the
 tables, under each instrument's lock. Commands of other instruments stay queued and are written next.
@@ -92,14 +94,22 @@ class Writer:
     commands: int = 0
 
 
-def _writer(ats: Ats) -> Writer:
-    writer: Writer = ats.__dict__.setdefault("writer", Writer())
+def _writer(ats: Ats, instrument_id: str) -> Writer:
+    """The instrument's writer: dealt in turn on its first command, and kept for the life of the process (one
+    instrument's statements are never in flight at once)."""
+    writers: list[Writer] = ats.__dict__.setdefault("writers", [])
+    dealt: dict[str, Writer] = ats.__dict__.setdefault("dealt", {})
+    writer = dealt.get(instrument_id)
+    if writer is None:
+        if len(writers) < max(1, ats.settings.ats_commit_lanes):
+            writers.append(Writer())
+        writer = dealt[instrument_id] = writers[len(dealt) % len(writers)]
     return writer
 
 
 def stats(ats: Ats) -> dict[str, int]:
-    writer = _writer(ats)
-    return {"writes": writer.writes, "commands": writer.commands}
+    writers: list[Writer] = ats.__dict__.get("writers", [])
+    return {"writes": sum(w.writes for w in writers), "commands": sum(w.commands for w in writers)}
 
 
 def merge(batch: Sequence[Effects]) -> tuple[Any, ...]:
@@ -137,7 +147,7 @@ async def commit(ats: Ats, effects: Effects | None) -> None:
     """Queue ``effects`` (already applied to the book) and return once they are committed (or raise if not)."""
     if effects is None:
         return
-    writer = _writer(ats)
+    writer = _writer(ats, effects.instrument_id)
     broken = writer.broken.get(effects.instrument_id)
     if broken is not None:  # applied on top of commands that failed to persist: it fails with them
         writer.failed[effects.instrument_id].append(effects)
@@ -152,7 +162,7 @@ async def commit(ats: Ats, effects: Effects | None) -> None:
 async def drain(ats: Ats, instrument_id: str) -> None:
     """Commit everything queued or being written for the instrument (the caller holds its lock, so nothing new is
     queued for it)."""
-    writer = _writer(ats)
+    writer = _writer(ats, instrument_id)
     last = writer.last.get(instrument_id)
     if last is not None and not last.done():
         await _write_until(ats, writer, last)
@@ -220,7 +230,7 @@ def _forget(ats: Ats, failed: Sequence[Effects]) -> None:
 
 async def repair(ats: Ats, instrument_id: str) -> None:
     """If a write of the instrument's commands failed, rebuild its book and caches (the caller holds its lock)."""
-    writer = _writer(ats)
+    writer = _writer(ats, instrument_id)
     if instrument_id not in writer.broken:
         return
     await recover(ats, instrument_id, writer.failed.get(instrument_id, []))

@@ -120,7 +120,7 @@ async def _queued_behind(h: Harness, gate: Gate, first: Any, *orders: Any) -> li
 async def test_orders_of_two_instruments_share_one_statement_and_are_both_durable(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clock = Clock(0)
-    async with harness(tmp_path, keep=True) as h:
+    async with harness(tmp_path, keep=True, ats_commit_lanes=1) as h:
         clock.t = h.clock.t
         for iid in ("TEST1", "TEST2", "TEST3"):
             await h.instrument(iid)
@@ -145,7 +145,7 @@ async def test_orders_of_two_instruments_share_one_statement_and_are_both_durabl
 
 async def test_a_failed_statement_fails_every_order_it_carried_on_every_instrument(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    async with harness(tmp_path) as h:
+    async with harness(tmp_path, ats_commit_lanes=1) as h:
         for iid in ("TEST1", "TEST2", "TEST3"):
             await h.instrument(iid)
         gate = Gate(fail=2)
@@ -167,7 +167,7 @@ async def test_a_failed_statement_fails_every_order_it_carried_on_every_instrume
 
 async def test_a_failed_statement_fails_the_orders_queued_behind_it_on_its_instruments_only(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    async with harness(tmp_path) as h:
+    async with harness(tmp_path, ats_commit_lanes=1) as h:
         for iid in ("TEST1", "TEST2"):
             await h.instrument(iid)
         gate = Gate(fail=1)
@@ -181,3 +181,24 @@ async def test_a_failed_statement_fails_the_orders_queued_behind_it_on_its_instr
         assert _book(h, "TEST2") == Counter({("BID", 180): 3})
         await h.placed("c", "BID", 1, "9.50", iid="TEST1")  # the next command repairs the book
         assert _book(h, "TEST1") == Counter({("BID", 190): 1})
+
+
+async def test_with_two_lanes_a_book_is_written_while_another_ones_statement_is_in_flight(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with harness(tmp_path, ats_commit_lanes=2) as h:
+        for iid in ("TEST1", "TEST2"):
+            await h.instrument(iid)
+        gate = Gate()
+        monkeypatch.setattr(group_commit, "persist", gate)
+        held = asyncio.create_task(h.order("a", "ASK", 1, "11.00", iid="TEST1"))
+        await eventually(lambda: gate.statements)
+        await h.placed("b", "BID", 3, "9.00", iid="TEST2")  # its own lane: acknowledged while TEST1's write waits
+        behind = asyncio.create_task(h.order("a", "ASK", 2, "10.00", iid="TEST1"))
+        await eventually(lambda: len(h.ats.uncommitted) == 2)  # queued behind the statement in flight on its lane
+        gate.open.set()
+        assert [(await held).status_code, (await behind).status_code] == [201, 201]
+        assert gate.statements == [["TEST1"], ["TEST2"], ["TEST1"]]
+        async with h.ats.pool.acquire() as conn:
+            logged = await conn.fetch("SELECT instrument_id FROM commands ORDER BY seq")
+        assert [r["instrument_id"] for r in logged] == ["TEST2", "TEST1", "TEST1"]
+        assert _book(h) == Counter({("ASK", 200): 2, ("ASK", 220): 1})
