@@ -34,6 +34,8 @@ ATS_UNAVAILABLE = "AtsUnavailable"  # 429/503/unreachable/a fresh token refused 
 ATS_INVALID_CLIENT = "AtsInvalidClient"
 HOLD_CLOSED = "HoldClosed"
 FILL_NOT_COVERED = "FillNotCovered"
+# the ledger's refusals of a settlement (its details: [the executions posted, those refused]): tried again later
+SETTLE_REFUSALS = (FILL_NOT_COVERED, HOLD_CLOSED)
 
 
 @dataclass

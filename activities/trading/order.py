@@ -182,7 +182,7 @@ class TradingActivities:
                 await self._settle(x)
                 settled.append(x.execution_id)
             except ApplicationError as exc:
-                if exc.type not in (T.FILL_NOT_COVERED, T.HOLD_CLOSED):
+                if exc.type not in T.SETTLE_REFUSALS:
                     raise
                 first, refused = first or exc, [*refused, x.execution_id]
         if first is not None:

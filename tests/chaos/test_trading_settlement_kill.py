@@ -1,7 +1,8 @@
 """The worker SIGKILLed mid-settlement (issue 11): two investors' orders match on the chaos stack's ATS (its own
-processes); when the window's confirmation ends, each order's settlement (a local activity since patch
-`order-local-settle-release`) posts its fill and is then held by the fault hook *after* its body committed and
-before the worker could report it — the worker is killed there. A new worker runs the settlement again (the hook's
+processes); when the window's confirmation ends, each order's settlement (`trading.settle_pass`: a local activity
+since patch `order-settle-local`, run again as a server activity when it outlives its bound) posts its fill and is
+then held by the fault hook *after* its body committed and before the worker could report it — the worker is killed
+there. A new worker runs the settlement again (the hook's
 record of starts: one in the killed process, then one in another): the ledger has exactly one posting per
 execution, the investors exactly the shares and cash of the trade."""
 

@@ -14,10 +14,8 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 from sqlmodel import col
-from temporalio.api.enums.v1 import EventType
 from temporalio.client import (
     WorkflowExecutionStatus,
-    WorkflowHandle,
     WorkflowUpdateFailedError,
     WorkflowUpdateStage,
 )
@@ -36,6 +34,7 @@ from tests.flows.test_place_order import Wizard, finished, held_cash
 from tests.flows.test_place_order_live import live  # noqa: F401 - fixture: an api on the market's settings
 from tests.trading.conftest import Sessions, cash_sum, investor
 from tests.trading.order_harness import Market
+from tests.trading.order_history import refusals
 from tests.trading.test_order_workflow import cash, shares
 from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
@@ -60,16 +59,6 @@ async def move_held_cash(sessions: Sessions, uid: int, order_id: str, amount: De
     async with sessions() as db:
         await post(db, key, "test-move", [(L.held(uid, order_id), -amount), (L.ACH_SETTLED, amount)])
         await db.commit()
-
-
-async def settle_failures(handle: WorkflowHandle) -> int:  # type: ignore[type-arg]
-    """How many times the order's settle activity was refused with FillNotCovered (from its history)."""
-    found = 0
-    async for event in handle.fetch_history_events():
-        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED:
-            failure = event.activity_task_failed_event_attributes.failure
-            found += failure.application_failure_info.type == T.FILL_NOT_COVERED
-    return found
 
 
 async def test_an_edit_whose_larger_rehold_is_refused_keeps_the_order_and_its_hold(market: Market,
@@ -114,8 +103,8 @@ async def test_a_settlement_refused_at_first_posts_once_when_the_cash_is_back(ma
     await move_held_cash(sessions, uid, order_id, D("10.00"), f"test-away-{order_id}")
     await market.past_confirmation(start)
 
-    async def refused() -> int:
-        return await settle_failures(handle)
+    async def refused() -> int:  # the pass a local activity (patch `order-settle-local`): its marker says so
+        return await refusals(handle, T.FILL_NOT_COVERED)
 
     await eventually(refused)
     view = await handle.query(O.VIEW, result_type=O.OrderView)

@@ -9,7 +9,8 @@ Temporal suggests it)
 → settle each execution the ATS settled exactly once, post nothing for a voided one; give back at once the part of the
 hold the order no longer needs (its end's unfilled units, a voided or below-limit execution) → once the order ended
 and every execution is settled or voided, release the rest of the hold (the settlement, the hold brought down and the
-view in one activity: patch SETTLE_PASS). Edit, cancel and confirm are Updates with
+view in one activity: patch SETTLE_PASS; a local one in the same workflow task when no Update handler runs: patch
+SETTLE_LOCAL). Edit, cancel and confirm are Updates with
 validators, one at a time; ops void a match with the `void` signal. Every change is written to the order list
 (`trading_orders`) and published to the investor. The steps (one activity each) are in workflows/trading/order_steps.py, the
 state and the view in workflows/trading/order_state.py."""

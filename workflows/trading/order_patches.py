@@ -40,3 +40,11 @@ EVENT_DRIVEN = "order-event-driven"
 # settlement is tried again at the next poll or webhook. Before this patch: settle_many, release_part, record (or, at
 # the end, settle_many then release_record)
 SETTLE_PASS = "order-settle-pass"
+# the settlement's pass (trading.settle_pass) as a local activity when no Update handler is running (issue 32): the
+# signal's workflow task runs the pass and, when it settles the order's end, ends the workflow — one workflow task
+# per settled order where there were two, a MarkerRecorded where there were ActivityTaskScheduled/Started/Completed.
+# One try, bounded to part of the workflow task's timeout, so it ends inside the task that started it (no heartbeat
+# of the task, no event delivered, no Update handler beside it); one that did not end in time, or failed other than
+# by a ledger refusal, runs again as the server activity with its retries (idempotent on its business keys). Before
+# this patch, and while an Update handler runs: the server activity
+SETTLE_LOCAL = "order-settle-local"

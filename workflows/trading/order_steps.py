@@ -11,7 +11,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
-from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.exceptions import ActivityError, ApplicationError, FailureError
 
 with workflow.unsafe.imports_passed_through():
     import activities.interfaces.trading as T
@@ -21,15 +21,28 @@ with workflow.unsafe.imports_passed_through():
         CANCEL_WINS_PLACING,
         PARTIAL_RELEASE,
         PLACE_CONTINUES,
+        SETTLE_LOCAL,
         SETTLE_TOGETHER,
     )
-    from workflows.trading.order_retries import ATS_RETRY, FIRST_STEPS_RETRY, LEDGER_RETRY, UPDATE_RETRY
+    from workflows.trading.order_retries import (
+        ATS_RETRY,
+        FIRST_STEPS_RETRY,
+        LEDGER_RETRY,
+        LOCAL_PASS_RETRY,
+        UPDATE_RETRY,
+    )
     from workflows.trading.order_state import OrderState, refusal_message
 
 
-def cause_of(exc: ActivityError) -> tuple[str | None, list[Any]]:
-    """The ApplicationError type and details an activity failed with."""
-    cause = exc.cause
+# a local settle pass's bound, as a share of the workflow task's timeout (10 s by default): the SDK heartbeats a task
+# still open at 80 % of it, and the task's own activation comes first (patch SETTLE_LOCAL)
+LOCAL_SHARE = 0.4
+
+
+def cause_of(exc: FailureError) -> tuple[str | None, list[Any]]:
+    """The ApplicationError type and details an activity failed with: the ActivityError's cause, or the failure itself
+    (a local activity's failure replayed from its marker comes without the ActivityError around it: temporalio 1.19)."""
+    cause = exc.cause if isinstance(exc, ActivityError) else exc
     if isinstance(cause, ApplicationError):
         return cause.type, list(cause.details)
     return None, []
@@ -57,9 +70,10 @@ class OrderSteps:
         return self._s
 
     async def run_activity(self, name: str, arg: Any, result_type: type, retry: RetryPolicy = LEDGER_RETRY) -> Any:
-        """One server activity. Never a local one: an Update handler runs its own steps beside the main loop, and a
+        """One server activity. Not a local one: an Update handler runs its own steps beside the main loop, and a
         local activity resolved beside them replays in another order than it ran (a nondeterminism error found by
-        the chaos test: "Update machine does not handle this event: ActivityTaskScheduled")."""
+        the chaos test: "Update machine does not handle this event: ActivityTaskScheduled"). The one exception, the
+        settle pass while no handler runs and bounded inside its workflow task, is `_run_pass`."""
         timeout = timedelta(seconds=self._inp.timings.activity_timeout_seconds)
         return await workflow.execute_activity(name, arg, start_to_close_timeout=timeout, retry_policy=retry,
                                                result_type=result_type)
@@ -232,24 +246,43 @@ class OrderSteps:
             s.version += 1  # the end's version (_finish counts it on the path before this patch)
         batch = T.SettleManyInput([T.SettleInput(order_id, x.id, x.units, x.unit_price) for x in due])
         try:
-            await self.run_activity(T.SETTLE_PASS, T.SettlePassInput(order_id, batch, end, part, self._to_record()),
-                                    T.SettleManyAnswer)
-        except ActivityError as exc:
+            await self._run_pass(T.SettlePassInput(order_id, batch, end, part, self._to_record()))
+        except (ActivityError, ApplicationError) as exc:  # a local pass's refusal replayed: the ApplicationError alone
             posted = self._posted(exc)
             s.settled = before | set(posted)
             s.released.difference_update(facts)
             self._recorded = -1  # the view was not written: the next record writes it
             workflow.logger.error("order %s: executions %s could not be settled: %s", order_id,
-                                  ", ".join(x.id for x in due if x.id not in posted), exc.cause)
+                                  ", ".join(x.id for x in due if x.id not in posted), exc)
             return False
         self.ended_in_pass = end
         return True
 
+    async def _run_pass(self, arg: T.SettlePassInput) -> None:
+        """The pass's activity: a local one when no Update handler is running (patch SETTLE_LOCAL; none starts beside
+        it: bounded to LOCAL_SHARE of the workflow task's timeout, it ends inside the task that started it, before the
+        SDK would heartbeat the task and let new events in); one try (LOCAL_PASS_RETRY): one that did not end in time
+        or failed other than by a ledger refusal runs again as the server activity with its retries (each part
+        idempotent on its business key). A refusal is raised as the server activity's is."""
+        if workflow.all_handlers_finished() and workflow.patched(SETTLE_LOCAL):
+            bound = min(timedelta(seconds=self._inp.timings.activity_timeout_seconds),
+                        workflow.info().task_timeout * LOCAL_SHARE)
+            try:
+                await workflow.execute_local_activity(T.SETTLE_PASS, arg, start_to_close_timeout=bound,
+                                                      retry_policy=LOCAL_PASS_RETRY, result_type=T.SettleManyAnswer)
+                return
+            except FailureError as exc:  # an ActivityError; replayed from the marker, its cause alone (e.g. a timeout)
+                if cause_of(exc)[0] in T.SETTLE_REFUSALS:
+                    raise
+                workflow.logger.warning("order %s: the local settle pass did not end within %s (%s): run as an activity",
+                                        self._inp.order_id, bound, exc)
+        await self.run_activity(T.SETTLE_PASS, arg, T.SettleManyAnswer)
+
     @staticmethod
-    def _posted(exc: ActivityError) -> list[str]:
+    def _posted(exc: FailureError) -> list[str]:
         """The executions a failed settlement posted: a refusal's details say [posted, refused]; else none known."""
         kind, details = cause_of(exc)
-        return [str(i) for i in details[0]] if kind in (T.FILL_NOT_COVERED, T.HOLD_CLOSED) and details else []
+        return [str(i) for i in details[0]] if kind in T.SETTLE_REFUSALS and details else []
 
     async def settle(self) -> None:
         """Posts each execution the ATS settled, once; a voided one posts nothing."""
