@@ -124,7 +124,7 @@ async def test_executions_settled_at_the_close_post_once_each_in_one_step(market
             col(LedgerEntry.idempotency_key).like(f"fill:{view.id}:%")))).all()
     assert sorted(keys) == sorted(f"fill:{view.id}:{x.id}" for x in view.executions)
     # both in one step (a local activity: patch `order-settle-local`), the release and the end's view in it
-    assert await local_activities(handle) == [T.SETTLE_PASS]
+    assert (await local_activities(handle)).count(T.SETTLE_PASS) == 1
     assert T.SETTLE_PASS not in await scheduled_activities(handle)
     # the step run again (a retry after a worker died mid-way): nothing posted or released twice
     redis = Redis.from_url(market.settings.redis_url)
@@ -163,7 +163,7 @@ async def test_an_execution_settled_while_the_order_rests_is_one_step(market: Ma
 
     await eventually(settled_open_units_held)
     scheduled = await scheduled_activities(handle)  # the pass a local activity (patch `order-settle-local`)
-    assert await local_activities(handle) == [T.SETTLE_PASS] and T.SETTLE_PASS not in scheduled, scheduled
+    assert (await local_activities(handle)).count(T.SETTLE_PASS) == 1 and T.SETTLE_PASS not in scheduled, scheduled
     assert T.SETTLE_MANY not in scheduled and T.RECORD not in scheduled[scheduled.index(T.READ):], scheduled
     result = await handle.execute_update(O.CANCEL, result_type=O.CancelResult)
     assert result.outcome == "CANCELED" and result.order.status == "PARTIALLY_FILLED_AND_CANCELED"

@@ -1,5 +1,6 @@
 """One order on the secondary market (`order-{order_id}`, type `Order`; contract in workflows/trading/order_types.py): hold in
-the ledger → place at the ATS (one activity: patch HOLD_AND_PLACE) (an ATS that keeps refusing makes the order
+the ledger → place at the ATS (one activity: patch HOLD_AND_PLACE; local in the start's first task: patch
+HOLD_PLACE_LOCAL) (an ATS that keeps refusing makes the order
 QUEUED; the workflow carries on until it is placed, or a cancel comes first) → follow it (verified webhooks arrive as
 `ats_event` signals; idle, it sleeps until an event, a void, an Update or the reconciliation's `reconcile` signal —
 sent only when the ATS's state of the order differs from its view, workflows/trading/order_reconcile.py — with a

@@ -48,3 +48,11 @@ SETTLE_PASS = "order-settle-pass"
 # by a ledger refusal, runs again as the server activity with its retries (idempotent on its business keys). Before
 # this patch, and while an Update handler runs: the server activity
 SETTLE_LOCAL = "order-settle-local"
+# a new order's first view, hold and placement (trading.hold_place, patch HOLD_AND_PLACE) as a local activity in the
+# start's first workflow task when no Update handler is running there (the submit Update only waits for the answer:
+# arriving after, it is answered in the next task) — no activity task, no workflow task for its completion. As
+# SETTLE_LOCAL: one try within part of the task's timeout; a timeout or a failure other than a refused hold or a
+# refusing ATS runs the server activity with FIRST_STEPS_RETRY (the view on its version, the hold on the order id,
+# the placement on its idempotency key: nothing twice). Before this patch, and with a handler running: the server
+# activity
+HOLD_PLACE_LOCAL = "order-hold-place-local"

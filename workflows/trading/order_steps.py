@@ -19,6 +19,7 @@ with workflow.unsafe.imports_passed_through():
     import workflows.trading.order_types as O
     from workflows.trading.order_patches import (
         CANCEL_WINS_PLACING,
+        HOLD_PLACE_LOCAL,
         PARTIAL_RELEASE,
         PLACE_CONTINUES,
         SETTLE_LOCAL,
@@ -28,14 +29,14 @@ with workflow.unsafe.imports_passed_through():
         ATS_RETRY,
         FIRST_STEPS_RETRY,
         LEDGER_RETRY,
-        LOCAL_PASS_RETRY,
+        LOCAL_TRY,
         UPDATE_RETRY,
     )
     from workflows.trading.order_state import OrderState, refusal_message
 
 
-# a local settle pass's bound, as a share of the workflow task's timeout (10 s by default): the SDK heartbeats a task
-# still open at 80 % of it, and the task's own activation comes first (patch SETTLE_LOCAL)
+# a local try's bound (`run_local_first`), as a share of the workflow task's timeout (10 s by default): the SDK
+# heartbeats a task still open at 80 % of it, and the task's own activation comes first
 LOCAL_SHARE = 0.4
 
 
@@ -72,8 +73,9 @@ class OrderSteps:
     async def run_activity(self, name: str, arg: Any, result_type: type, retry: RetryPolicy = LEDGER_RETRY) -> Any:
         """One server activity. Not a local one: an Update handler runs its own steps beside the main loop, and a
         local activity resolved beside them replays in another order than it ran (a nondeterminism error found by
-        the chaos test: "Update machine does not handle this event: ActivityTaskScheduled"). The one exception, the
-        settle pass while no handler runs and bounded inside its workflow task, is `_run_pass`."""
+        the chaos test: "Update machine does not handle this event: ActivityTaskScheduled"). The exceptions (the
+        settle pass, the first hold and placement: while no handler runs, bounded inside its task) go through
+        `run_local_first`."""
         timeout = timedelta(seconds=self._inp.timings.activity_timeout_seconds)
         return await workflow.execute_activity(name, arg, start_to_close_timeout=timeout, retry_policy=retry,
                                                result_type=result_type)
@@ -97,10 +99,10 @@ class OrderSteps:
         ledger not answering) — the caller takes the steps one by one (each idempotent: nothing twice)."""
         view = self._to_record()
         try:
-            order: T.AtsOrder = await self.run_activity(
-                T.HOLD_PLACE, T.HoldPlaceInput(view, self._hold_input(), self._place_input()), T.AtsOrder,
-                FIRST_STEPS_RETRY)
-        except ActivityError as exc:
+            order: T.AtsOrder = await self.run_local_first(
+                HOLD_PLACE_LOCAL, T.HOLD_PLACE, T.HoldPlaceInput(view, self._hold_input(), self._place_input()),
+                T.AtsOrder, (T.HOLD_REFUSED, T.ATS_REJECTED), FIRST_STEPS_RETRY)
+        except (ActivityError, ApplicationError) as exc:  # a local try's refusal replayed: the ApplicationError alone
             kind, details = cause_of(exc)
             if kind == T.HOLD_REFUSED:
                 self._refused_hold(details)
@@ -246,7 +248,9 @@ class OrderSteps:
             s.version += 1  # the end's version (_finish counts it on the path before this patch)
         batch = T.SettleManyInput([T.SettleInput(order_id, x.id, x.units, x.unit_price) for x in due])
         try:
-            await self._run_pass(T.SettlePassInput(order_id, batch, end, part, self._to_record()))
+            await self.run_local_first(SETTLE_LOCAL, T.SETTLE_PASS,
+                                       T.SettlePassInput(order_id, batch, end, part, self._to_record()),
+                                       T.SettleManyAnswer, T.SETTLE_REFUSALS)
         except (ActivityError, ApplicationError) as exc:  # a local pass's refusal replayed: the ApplicationError alone
             posted = self._posted(exc)
             s.settled = before | set(posted)
@@ -258,25 +262,25 @@ class OrderSteps:
         self.ended_in_pass = end
         return True
 
-    async def _run_pass(self, arg: T.SettlePassInput) -> None:
-        """The pass's activity: a local one when no Update handler is running (patch SETTLE_LOCAL; none starts beside
-        it: bounded to LOCAL_SHARE of the workflow task's timeout, it ends inside the task that started it, before the
-        SDK would heartbeat the task and let new events in); one try (LOCAL_PASS_RETRY): one that did not end in time
-        or failed other than by a ledger refusal runs again as the server activity with its retries (each part
-        idempotent on its business key). A refusal is raised as the server activity's is."""
-        if workflow.all_handlers_finished() and workflow.patched(SETTLE_LOCAL):
+    async def run_local_first(self, patch: str, name: str, arg: Any, result_type: type, final: tuple[str, ...],
+                              retry: RetryPolicy = LEDGER_RETRY) -> Any:
+        """One local try of the activity when no Update handler is running and `patch` is on (none starts beside it:
+        bounded to LOCAL_SHARE of the workflow task's timeout, it ends inside the task that started it, before the SDK
+        would heartbeat the task and let new events in); one that did not end in time or failed other than with a
+        `final` type runs again as the server activity with `retry` (the activity idempotent on its business keys).
+        A `final` failure is raised: an ActivityError, or replayed from the marker the ApplicationError alone."""
+        if workflow.all_handlers_finished() and workflow.patched(patch):
             bound = min(timedelta(seconds=self._inp.timings.activity_timeout_seconds),
                         workflow.info().task_timeout * LOCAL_SHARE)
             try:
-                await workflow.execute_local_activity(T.SETTLE_PASS, arg, start_to_close_timeout=bound,
-                                                      retry_policy=LOCAL_PASS_RETRY, result_type=T.SettleManyAnswer)
-                return
+                return await workflow.execute_local_activity(name, arg, start_to_close_timeout=bound,
+                                                             retry_policy=LOCAL_TRY, result_type=result_type)
             except FailureError as exc:  # an ActivityError; replayed from the marker, its cause alone (e.g. a timeout)
-                if cause_of(exc)[0] in T.SETTLE_REFUSALS:
+                if cause_of(exc)[0] in final:
                     raise
-                workflow.logger.warning("order %s: the local settle pass did not end within %s (%s): run as an activity",
-                                        self._inp.order_id, bound, exc)
-        await self.run_activity(T.SETTLE_PASS, arg, T.SettleManyAnswer)
+                workflow.logger.warning("order %s: the local %s did not end within %s (%s): run as an activity",
+                                        self._inp.order_id, name, bound, exc)
+        return await self.run_activity(name, arg, result_type, retry)
 
     @staticmethod
     def _posted(exc: FailureError) -> list[str]:
