@@ -1,6 +1,7 @@
 """The order calls when no worker answers in time: the submit's Update reaches the order's workflow, but the worker
 on its task queue runs workflow tasks and local activities only (`no_remote_activities`: it does not poll for
-activities, so the placement at the ATS that the Update waits for never runs). The call answers 503 with
+activities) and its local placement finds the ATS not answering (`ats_down`), so the placement the Update waits for
+goes to the server activity (patch `order-hold-place-local`), which never runs. The call answers 503 with
 Retry-After in the one error shape, never a 500 or a hang; once a whole worker is back, the same Update (its id
 from the order) completes and the submit sent again answers the order."""
 
@@ -13,9 +14,12 @@ from dataclasses import dataclass
 
 import httpx
 import pytest
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
 from temporalio.testing import WorkflowEnvironment
 from temporalio.worker import Worker
 
+from activities.interfaces import trading as T
 from api.app import create_app
 from api.errors import RETRY_AFTER_SECONDS, SOMETHING_WENT_WRONG
 from api.state import AppState
@@ -29,6 +33,13 @@ from tests.waiting import within_deadline
 from worker.build import WORKFLOWS, build_id, build_worker, worker_resources
 from worker.build import activities as worker_activities
 from workflows.trading import order_types as O
+
+
+@activity.defn(name=T.HOLD_PLACE)
+async def ats_down(_: T.HoldPlaceInput) -> T.AtsOrder:
+    """The new order's local hold-and-place finding the ATS not answering: the order falls back to the server
+    activity (a 503 is no refusal), which this test's first worker never polls."""
+    raise ApplicationError("the ATS is not answering", type=T.ATS_UNAVAILABLE)
 
 
 @dataclass
@@ -62,7 +73,9 @@ async def test_submit_with_no_worker_answering_is_503(fault_api: FaultApi, api: 
     client, queue = fault_api.env.client, fault_api.settings.task_queue
     submit_url = ""
     async with worker_resources(fault_api.settings) as resources, Worker(
-            client, task_queue=queue, workflows=list(WORKFLOWS), activities=worker_activities(fault_api.settings, resources),
+            client, task_queue=queue, workflows=list(WORKFLOWS),
+            activities=[*(f for f in worker_activities(fault_api.settings, resources) if f.__name__ != "hold_place"),
+                        ats_down],
             no_remote_activities=True, build_id=build_id()):  # workflow tasks and local activities only
         r = await create(fault_api.api, a, order_body(asset.ticker, "bid", 1, "9.00"))
         assert r.status_code == 201, r.text
