@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from providers.ats.book_state import BookState, _Level, _Order
+from providers.ats.book_state import BookState, _Finished, _Level, _Order
 from providers.ats.engine_types import (
     Accepted,
     Canceled,
@@ -38,7 +38,7 @@ from providers.ats.engine_types import (
 
 BID, ASK = Side.BID, Side.ASK
 IOC = TimeInForce.IMMEDIATE_OR_CANCEL
-ACTIVE, FILLED, CANCELED = OrderStatus.ACTIVE, OrderStatus.FILLED, OrderStatus.CANCELED
+ACTIVE, CANCELED = OrderStatus.ACTIVE, OrderStatus.CANCELED
 # Enum members as module constants: `Code.X` is a slow lookup (EnumType has a __getattr__, so no attribute cache)
 USER, IOC_REMAINDER = CancelReason.USER, CancelReason.IOC_REMAINDER
 CONTINUOUS, POST_ONLY = Mode.CONTINUOUS, Mode.POST_ONLY
@@ -112,7 +112,7 @@ class Book(BookState):
             if best is not None and (best <= price if s == 0 else best >= price):
                 self._match(order, events)
                 if not order.remaining:
-                    order.status = FILLED
+                    self._finish(order, True)
                     return events
         if tif is IOC:
             self._end_ioc(order, events)
@@ -141,12 +141,12 @@ class Book(BookState):
         order = self._orders.get(c.order_id)
         if order is None:
             return [CancelRejected(c.order_id, UNKNOWN_ORDER)]
-        if order.status is not ACTIVE:
-            return [CancelRejected(c.order_id, TOO_LATE_FILLED if order.status is FILLED else ORDER_FINISHED)]
+        if not isinstance(order, _Order):
+            return [CancelRejected(c.order_id, _finished_code(order))]
         units = order.remaining
         self._unlink(order)
         order.canceled += units
-        order.status = CANCELED
+        self._finish(order, False)
         self._drop_active(order)
         return [Canceled(c.order_id, units, USER)]
 
@@ -155,8 +155,8 @@ class Book(BookState):
         order = self._orders.get(oid)
         if order is None:
             return [ReplaceRejected(oid, UNKNOWN_ORDER)]
-        if order.status is not ACTIVE:
-            return [ReplaceRejected(oid, TOO_LATE_FILLED if order.status is FILLED else ORDER_FINISHED)]
+        if not isinstance(order, _Order):
+            return [ReplaceRejected(oid, _finished_code(order))]
         if c.units <= 0:
             return [ReplaceRejected(oid, INVALID_UNITS)]
         if c.price_ticks <= 0:
@@ -203,7 +203,7 @@ class Book(BookState):
             if best is not None and (best <= order.price if order.s == 0 else best >= order.price):
                 self._match(order, events)
         if not order.remaining:
-            order.status = FILLED
+            self._finish(order, True)
         elif order.tif is IOC:
             self._end_ioc(order, events)
         else:
@@ -213,7 +213,7 @@ class Book(BookState):
         order.canceled = order.remaining
         events.append(Canceled(order.order_id, order.remaining, IOC_REMAINDER))
         order.remaining = 0
-        order.status = CANCELED
+        self._finish(order, False)
 
     def _match(self, order: _Order, events: list[Event]) -> None:
         """The incoming `order` takes the opposite side, best price first and FIFO within a price, each fill at the
@@ -246,7 +246,7 @@ class Book(BookState):
                     events.append(Fill(self._executions, resting.order_id, order.order_id, resting.account, order.account,
                                        price, units, ASK, have - units, want - units))
                 if have == units:
-                    resting.status = FILLED
+                    self._finish(resting, True)
                     queue.popleft()
                     self._drop_active(resting)
                     level.count -= 1
@@ -278,12 +278,17 @@ class Book(BookState):
                                bid.remaining, ask.remaining))
             for order, level in ((bid, bid_level), (ask, ask_level)):
                 if not order.remaining:
-                    order.status = FILLED
+                    self._finish(order, True)
                     level.queue.popleft()
                     self._drop_active(order)
                     level.count -= 1
                     if not level.count:
                         self._drop_level(order.s, level.price)
+
+
+def _finished_code(order: _Finished) -> Code:
+    """Why a cancel or replace of a finished order is refused: it was filled first, or it had ended otherwise."""
+    return TOO_LATE_FILLED if order[7] else ORDER_FINISHED  # [7]: filled (see _Finished)
 
 
 def _head(level: _Level) -> _Order:
