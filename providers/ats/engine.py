@@ -12,7 +12,8 @@ Commands (frozen slotted dataclasses; `cmd.to_dict()` / `from_dict(d)` for persi
     Open()                                   post-only -> continuous: uncross, then match continuously
     Close()                                  continuous -> post-only
 
-`book.apply(command) -> list[Event]`; events are the only way state leaves the book:
+`book.apply(command) -> list[Event]`; events are the only way state leaves the book (slotted dataclasses, read-only
+for the type checker):
     Accepted(order_id, account, side, price_ticks, units, tif)
     Rejected(order_id, code)                 PlaceOrder / InstantBuy refused; nothing changed
     Fill(execution_id, bid_order_id, ask_order_id, buy_account, sell_account, price_ticks, units, aggressor,

@@ -1,7 +1,8 @@
 """Commands, events, codes and price ticks of the ATS matching engine (see providers/ats/engine.py).
 
-Every command and event is a frozen, slotted dataclass that turns into a plain dict (`to_dict`) and back
-(`from_dict`); enums travel as their string values. Nothing here does I/O.
+Every command and event is a slotted dataclass that turns into a plain dict (`to_dict`) and back (`from_dict`);
+enums travel as their string values. Commands are frozen; events are immutable for the type checker only (see `_event`:
+they are made on the engine's hot path). Nothing here does I/O.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from decimal import Decimal, InvalidOperation
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 _M = TypeVar("_M", bound="_Message")
 
@@ -119,18 +120,15 @@ def from_dict(data: dict[str, Any]) -> Any:
     return cls(**kwargs)
 
 
-def _fast_init(cls: type[_M]) -> type[_M]:
-    """Give an event class an __init__ that stores each field through its slot's member descriptor instead of the
-    generated `object.__setattr__` calls of a frozen dataclass: the same effect (the instance stays frozen), about 40%
-    cheaper, and events are made on the engine's hot path. Only for classes without field defaults."""
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    setters = {f"_set_{name}": cls.__dict__[name].__set__ for name in names}
-    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
-    exec(f"def __init__(self, {', '.join(names)}):\n{body}", setters)  # our own field names only
-    init = setters["__init__"]
-    init.__qualname__ = f"{cls.__name__}.__init__"
-    setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning to a method
-    return cls
+@dataclass_transform(frozen_default=True)
+def _event(cls: type[_M]) -> type[_M]:
+    """An event class: a slotted dataclass that compares, hashes and prints as a frozen one (equality by class and
+    fields, the hash of the fields) but whose generated __init__ stores the fields with plain slot writes: 150 ns for
+    a 6-field event instead of 420 ns with a frozen dataclass's guarded stores, and events are made on the engine's
+    hot path.
+    Immutable for the type checker (`frozen_default`: mypy refuses an assignment to a field), not enforced at run
+    time: nothing assigns to an event."""
+    return dataclasses.dataclass(slots=True, unsafe_hash=True)(cls)
 
 
 # ---- commands -------------------------------------------------------------------------------------------------
@@ -187,8 +185,7 @@ Command = PlaceOrder | InstantBuy | CancelOrder | ReplaceOrder | Open | Close
 # ---- events ---------------------------------------------------------------------------------------------------
 
 
-@_fast_init
-@dataclasses.dataclass(frozen=True, slots=True)
+@_event
 class Accepted(_Message):
     order_id: str
     account: str
@@ -199,16 +196,14 @@ class Accepted(_Message):
     enum_fields: ClassVar[dict[str, type[enum.StrEnum]]] = {"side": Side, "tif": TimeInForce}
 
 
-@_fast_init
-@dataclasses.dataclass(frozen=True, slots=True)
+@_event
 class Rejected(_Message):
     order_id: str
     code: Code
     enum_fields: ClassVar[dict[str, type[enum.StrEnum]]] = {"code": Code}
 
 
-@_fast_init
-@dataclasses.dataclass(frozen=True, slots=True)
+@_event
 class Fill(_Message):
     """One execution; price = the older order's price; *_leaves = units each order still has after it."""
 
@@ -225,8 +220,7 @@ class Fill(_Message):
     enum_fields: ClassVar[dict[str, type[enum.StrEnum]]] = {"aggressor": Side}
 
 
-@_fast_init
-@dataclasses.dataclass(frozen=True, slots=True)
+@_event
 class Canceled(_Message):
     order_id: str
     remaining_units: int
@@ -234,16 +228,14 @@ class Canceled(_Message):
     enum_fields: ClassVar[dict[str, type[enum.StrEnum]]] = {"reason": CancelReason}
 
 
-@_fast_init
-@dataclasses.dataclass(frozen=True, slots=True)
+@_event
 class CancelRejected(_Message):
     order_id: str
     reason: Code
     enum_fields: ClassVar[dict[str, type[enum.StrEnum]]] = {"reason": Code}
 
 
-@_fast_init
-@dataclasses.dataclass(frozen=True, slots=True)
+@_event
 class Replaced(_Message):
     order_id: str
     price_ticks: int
@@ -252,16 +244,14 @@ class Replaced(_Message):
     kept_priority: bool
 
 
-@_fast_init
-@dataclasses.dataclass(frozen=True, slots=True)
+@_event
 class ReplaceRejected(_Message):
     order_id: str
     reason: Code
     enum_fields: ClassVar[dict[str, type[enum.StrEnum]]] = {"reason": Code}
 
 
-@_fast_init
-@dataclasses.dataclass(frozen=True, slots=True)
+@_event
 class ModeChanged(_Message):
     mode: Mode
     enum_fields: ClassVar[dict[str, type[enum.StrEnum]]] = {"mode": Mode}
