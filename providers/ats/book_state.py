@@ -28,10 +28,10 @@ from providers.ats.engine_types import Level, Mode, OrderStatus, OrderView, Side
 
 ACTIVE, FILLED, CANCELED = OrderStatus.ACTIVE, OrderStatus.FILLED, OrderStatus.CANCELED
 SIDES = (Side.BID, Side.ASK)
-TIFS = (TimeInForce.GOOD_TIL_CANCELED, TimeInForce.IMMEDIATE_OR_CANCEL)
+GTC, IOC = TimeInForce.GOOD_TIL_CANCELED, TimeInForce.IMMEDIATE_OR_CANCEL
 
-_Finished = tuple[str, int, int, int, int, int, int, bool, int]
-"""A finished order: account, side index, price, units, filled, canceled, tif index (TIFS), filled (True) or
+_Finished = tuple[str, int, int, int, int, int, bool, bool, int]
+"""A finished order: account, side index, price, units, filled, canceled, IOC (True) or GTC, filled (True) or
 canceled (False), priority sequence; its remaining units are 0."""
 
 
@@ -118,7 +118,7 @@ class BookState:
         """End an order (its `remaining` is already 0): FILLED or CANCELED, remembered as a `_Finished` tuple."""
         order.status = FILLED if filled else CANCELED
         self._orders[order.order_id] = (order.account, order.s, order.price, order.units, order.filled, order.canceled,
-                                        TIFS.index(order.tif), filled, order.seq)
+                                        order.tif is IOC, filled, order.seq)
 
     def _drop_level(self, s: int, price: int) -> None:
         del self._levels[s][price]
@@ -199,8 +199,8 @@ def _view(order_id: str, o: _Order | _Finished) -> OrderView:
     if isinstance(o, _Order):
         return OrderView(order_id, o.account, o.side, o.price, o.units, o.filled, o.remaining, o.canceled, o.tif,
                          o.status)
-    account, s, price, units, filled, canceled, tif, was_filled, _ = o
-    return OrderView(order_id, account, SIDES[s], price, units, filled, 0, canceled, TIFS[tif],
+    account, s, price, units, filled, canceled, ioc, was_filled, _ = o
+    return OrderView(order_id, account, SIDES[s], price, units, filled, 0, canceled, IOC if ioc else GTC,
                      FILLED if was_filled else CANCELED)
 
 
