@@ -57,20 +57,9 @@ WINDOW_CLOSED_FOR_IOC = Code.WINDOW_CLOSED_FOR_IOC
 class Book(BookState):
     """One instrument's book; a single writer calls `apply` one command at a time."""
 
-    def __init__(self, instrument: str = "", mode: Mode = POST_ONLY) -> None:
-        super().__init__(instrument, mode)
-        self._handlers: dict[type, Callable[[Any], list[Event]]] = {
-            PlaceOrder: self._place,
-            InstantBuy: self._instant_buy,
-            CancelOrder: self._cancel,
-            ReplaceOrder: self._replace,
-            Open: self._open,
-            Close: self._close,
-        }
-
     def apply(self, command: Command) -> list[Event]:
         """Run one command; its events, in order. Never raises for a valid command object."""
-        return self._handlers[type(command)](command)
+        return _HANDLERS[type(command)](self, command)
 
     @classmethod
     def replay(cls, commands: Iterable[Command], instrument: str = "") -> Book:
@@ -284,6 +273,18 @@ class Book(BookState):
                     level.count -= 1
                     if not level.count:
                         self._drop_level(order.s, level.price)
+
+
+# The handler of each command type, as plain functions: a per-book dict of bound methods made every Book a reference
+# cycle (book -> dict -> method -> book), freed only by a full garbage collection instead of when last used.
+_HANDLERS: dict[type, Callable[[Book, Any], list[Event]]] = {
+    PlaceOrder: Book._place,
+    InstantBuy: Book._instant_buy,
+    CancelOrder: Book._cancel,
+    ReplaceOrder: Book._replace,
+    Open: Book._open,
+    Close: Book._close,
+}
 
 
 def _finished_code(order: _Finished) -> Code:
