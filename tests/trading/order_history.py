@@ -1,5 +1,6 @@
 """What an order's history says of its steps (tests/trading): the server activities it scheduled, the local ones its
-markers recorded (patch `order-settle-local`), its refusals either way, and the workflow tasks after an event."""
+markers recorded (patch `order-settle-local`), its refusals either way, the workflow tasks after an event, and the
+patches it recorded (patch `order-current-1`)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from temporalio.api.enums.v1 import EventType
 from temporalio.api.failure.v1 import Failure
 from temporalio.api.history.v1 import HistoryEvent
 from temporalio.client import WorkflowHandle
+from temporalio.converter import PayloadConverter
 
 LOCAL_MARKER = "core_local_activity"  # the SDK's marker of a local activity's outcome
+PATCH_MARKER = "core_patch"  # the SDK's marker of a `workflow.patched` decision
+CHANGE_VERSION = "TemporalChangeVersion"  # the search attribute each patch marker's upsert sets: the patches so far
 
 
 async def events(handle: WorkflowHandle[Any, Any]) -> list[HistoryEvent]:
@@ -59,3 +63,21 @@ def after_last(history: list[HistoryEvent], event_type: EventType.ValueType) -> 
     """The events after the last one of this type."""
     last = max(i for i, e in enumerate(history) if e.event_type == event_type)
     return history[last + 1:]
+
+
+def patch_markers(history: list[HistoryEvent]) -> list[str]:
+    """The patch ids the history's patch markers recorded, in order (a local activity's marker is not one)."""
+    return [json.loads(e.marker_recorded_event_attributes.details["patch-data"].payloads[0].data)["id"]
+            for e in history if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED
+            and e.marker_recorded_event_attributes.marker_name == PATCH_MARKER]
+
+
+def change_versions(history: list[HistoryEvent]) -> list[list[str]]:
+    """What each upsert of TemporalChangeVersion set (the patches recorded so far), in order."""
+    out = []
+    for e in history:
+        if e.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES:
+            fields = e.upsert_workflow_search_attributes_event_attributes.search_attributes.indexed_fields
+            if CHANGE_VERSION in fields:
+                out.append(list(PayloadConverter.default.from_payload(fields[CHANGE_VERSION])))
+    return out

@@ -24,11 +24,12 @@ from store.ledger import balance, share_balance
 from store.models import LedgerEntry, LedgerPosting
 from tests.trading.conftest import LONG_AGO, Sessions, investor
 from tests.trading.order_harness import Market
-from tests.trading.order_history import local_activities, scheduled_activities
+from tests.trading.order_history import change_versions, events, local_activities, patch_markers, scheduled_activities
 from tests.waiting import eventually, within_deadline
 from tests.workflows.histories import record
 from workflows import search_attributes as sa
 from workflows.trading import order_types as O
+from workflows.trading.order_patches import CURRENT
 
 D = Decimal
 
@@ -94,6 +95,10 @@ async def test_limit_bid_rests_post_only_and_fills_at_the_open(market: Market, s
     # settled at the trade's price: a bid filled below its limit gets the difference back
     assert await cash(sessions, uid) == D("100.00") - 3 * price
     assert await shares(sessions, uid, asset_id) == 3
+    # every patch in one marker (patch `order-current-1`): a settled order's history records one patch marker and one
+    # TemporalChangeVersion upsert (a visibility write) where there were one per patch asked
+    history = await events(handle)
+    assert patch_markers(history) == [CURRENT] and change_versions(history) == [[CURRENT]]
     await record(handle, "Order--limit-rests-fills-at-open")
 
 

@@ -60,12 +60,12 @@ class OrderWorkflow:
     async def run(self, inp: O.OrderInput) -> str:
         s, x = self._s, self._x
         first: bool | None = None  # the first steps in one activity: placed / refused / the steps one by one
-        if inp.carried is None and workflow.patched(HOLD_AND_PLACE):
+        if inp.carried is None and x.patches.on(HOLD_AND_PLACE):
             first = await x.hold_and_place()
             if first is False:
                 return await self._finish()
         if inp.carried is None and first is None:
-            if workflow.patched(RECORD_WITH_HOLD):
+            if x.patches.on(RECORD_WITH_HOLD):
                 held = await x.hold(record=True)
             else:
                 await x.record()
@@ -98,13 +98,13 @@ class OrderWorkflow:
                 await x.read()
             # executions to post: posted, the hold brought down and the view written in one activity (patch
             # SETTLE_PASS); a refused or failed pass goes on with the steps before it (the settlement tried again later)
-            if s.to_settle() and workflow.patched(SETTLE_PASS):
+            if s.to_settle() and x.patches.on(SETTLE_PASS):
                 if await x.settle_pass():
                     continue
             else:
                 await x.settle()
             await x.release_part()  # the order's end, a voided or below-limit execution: that part back at once
-            if not (s.done() and workflow.patched(RELEASE_WITH_RECORD)):  # done: the end's release writes the view
+            if not (s.done() and x.patches.on(RELEASE_WITH_RECORD)):  # done: the end's release writes the view
                 await x.record()
         return await self._finish()
 
@@ -112,7 +112,7 @@ class OrderWorkflow:
         """Waits for something to do; True when the wait timed out (the caller reads the order at the ATS)."""
         x, t = self._x, self._inp.timings
         if self._event_driven is None:
-            self._event_driven = workflow.patched(EVENT_DRIVEN)
+            self._event_driven = x.patches.on(EVENT_DRIVEN)
         if self._event_driven:  # the safety timer: 900 s by default, jittered so the book's orders never wake at once;
             # a settlement the ledger refused, or a read the ATS did not answer, is tried again every `poll_seconds` as
             # before (runbook: a stuck settlement)
@@ -137,7 +137,7 @@ class OrderWorkflow:
         s = self._s
         if self._x.ended_in_pass:
             pass  # the settle pass released the rest and wrote the end's view (patch SETTLE_PASS)
-        elif workflow.patched(RELEASE_WITH_RECORD):
+        elif self._x.patches.on(RELEASE_WITH_RECORD):
             s.version += 1
             await self._x.release(record=True)  # with the view: the order list shows the end at once
         else:

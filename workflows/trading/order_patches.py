@@ -1,7 +1,9 @@
 """The order workflow's patches (`workflow.patched` ids; docs/replay-coverage.md lists their fixtures): what each one
-changed, and what a history recorded before it still does."""
+changed, and what a history recorded before it still does; and `OrderPatches`, the one place the workflow asks them."""
 
 from __future__ import annotations
+
+from temporalio import workflow
 
 # a QUEUED order whose placement the ATS refused `place_tries_per_run` times continues as new and goes on placing (its
 # history stays bounded however long the broker refuses); before this patch the loop ran on in one run
@@ -56,3 +58,22 @@ SETTLE_LOCAL = "order-settle-local"
 # the placement on its idempotency key: nothing twice). Before this patch, and with a handler running: the server
 # activity
 HOLD_PLACE_LOCAL = "order-hold-place-local"
+# every order patch above in one marker (issue 32): a new execution asks this one once and takes every branch the
+# patches above name without asking them (one MarkerRecorded and one TemporalChangeVersion upsert, a visibility write,
+# per run where there was one per patch asked); a history without it asks each as before. A future patch is asked on its own
+# (or under an `order-current-2` that names it)
+CURRENT = "order-current-1"
+
+
+class OrderPatches:
+    """Is patch X on for this run: the first decision (wherever it is: the main loop's first step, an Update handler)
+    asks CURRENT once and keeps the answer; on, every patch is; off (a history recorded without it: its replay answers
+    False with no command), each patch is asked by its own id, as the history recorded it."""
+
+    def __init__(self) -> None:
+        self._current: bool | None = None
+
+    def on(self, patch: str) -> bool:
+        if self._current is None:
+            self._current = workflow.patched(CURRENT)
+        return self._current or workflow.patched(patch)

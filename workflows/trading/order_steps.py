@@ -24,6 +24,7 @@ with workflow.unsafe.imports_passed_through():
         PLACE_CONTINUES,
         SETTLE_LOCAL,
         SETTLE_TOGETHER,
+        OrderPatches,
     )
     from workflows.trading.order_retries import (
         ATS_RETRY,
@@ -65,6 +66,7 @@ class OrderSteps:
         self.cancel_pending = False  # a cancel Update waits for the ATS to take the order (patch CANCEL_WINS_PLACING)
         self.read_failed = False  # the last ATS read got no answer: asked again after `poll_seconds` (patch EVENT_DRIVEN)
         self.ended_in_pass = False  # the settle pass released the rest and wrote the end's view (patch SETTLE_PASS)
+        self.patches = OrderPatches()  # every patch decision of this run, the main loop's and the Updates'
 
     @property
     def state(self) -> OrderState:
@@ -150,7 +152,7 @@ class OrderSteps:
         started, delay, tries = workflow.now(), 1.0, 0
         body = self._place_input()
         while True:
-            if self.cancel_pending and workflow.patched(CANCEL_WINS_PLACING):
+            if self.cancel_pending and self.patches.on(CANCEL_WINS_PLACING):
                 self._canceled_before_placed()
                 return False
             try:
@@ -171,9 +173,9 @@ class OrderSteps:
                 self.answered = True
                 await self.record()
             if (s.status == O.QUEUED and tries >= inp.timings.place_tries_per_run
-                    and workflow.all_handlers_finished() and workflow.patched(PLACE_CONTINUES)):
+                    and workflow.all_handlers_finished() and self.patches.on(PLACE_CONTINUES)):
                 return None
-            if workflow.patched(CANCEL_WINS_PLACING):  # the back-off ends early for a cancel
+            if self.patches.on(CANCEL_WINS_PLACING):  # the back-off ends early for a cancel
                 with contextlib.suppress(TimeoutError):
                     await workflow.wait_condition(lambda: self.cancel_pending, timeout=timedelta(seconds=delay))
             else:
@@ -241,7 +243,7 @@ class OrderSteps:
         end = s.done()
         facts = [] if end else s.release_facts()
         part = None
-        if facts and workflow.patched(PARTIAL_RELEASE):
+        if facts and self.patches.on(PARTIAL_RELEASE):
             s.released.update(facts)
             part = self._release_part_input()
         if end:
@@ -269,7 +271,7 @@ class OrderSteps:
         would heartbeat the task and let new events in); one that did not end in time or failed other than with a
         `final` type runs again as the server activity with `retry` (the activity idempotent on its business keys).
         A `final` failure is raised: an ActivityError, or replayed from the marker the ApplicationError alone."""
-        if workflow.all_handlers_finished() and workflow.patched(patch):
+        if workflow.all_handlers_finished() and self.patches.on(patch):
             bound = min(timedelta(seconds=self._inp.timings.activity_timeout_seconds),
                         workflow.info().task_timeout * LOCAL_SHARE)
             try:
@@ -293,7 +295,7 @@ class OrderSteps:
         s = self._s
         self._mark_voided()
         due = s.to_settle()
-        if due and workflow.patched(SETTLE_TOGETHER):
+        if due and self.patches.on(SETTLE_TOGETHER):
             await self._settle_together(due)
             return
         for x in due:
@@ -338,7 +340,7 @@ class OrderSteps:
         is told again at the next pass (and the order's end releases the rest anyway)."""
         s = self._s
         facts = s.release_facts(done_too=done_too)
-        if not facts or not workflow.patched(PARTIAL_RELEASE):
+        if not facts or not self.patches.on(PARTIAL_RELEASE):
             return
         s.released.update(facts)  # before the activity: the cancel's Update and the main loop never send it twice
         try:
