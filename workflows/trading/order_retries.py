@@ -24,7 +24,7 @@ UPDATE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interv
 FIRST_STEPS_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=5),
                                 maximum_attempts=3, non_retryable_error_types=[T.HOLD_REFUSED, T.ATS_REJECTED,
                                                                                T.ATS_INVALID_CLIENT])
-# a local try (order_steps.run_local_first: patches SETTLE_LOCAL, HOLD_PLACE_LOCAL): one attempt within its bound, then
+# a local try (order_calls.run_local_first: patches SETTLE_LOCAL, HOLD_PLACE_LOCAL): one attempt within its bound, then
 # the server activity with its own retries (a local retry, or a schedule-to-close timeout racing one, would resolve
 # its workflow task in ways a replay need not see alike: a recorded attempt-2 success once replayed against a timeout)
 LOCAL_TRY = RetryPolicy(maximum_attempts=1)

@@ -17,6 +17,7 @@ with workflow.unsafe.imports_passed_through():
     import activities.interfaces.trading as T
     import workflows.search_attributes as sa
     import workflows.trading.order_types as O
+    from workflows.trading.order_calls import OrderCalls, ats_code, cause_of
     from workflows.trading.order_patches import (
         CANCEL_WINS_PLACING,
         HOLD_PLACE_LOCAL,
@@ -30,29 +31,9 @@ with workflow.unsafe.imports_passed_through():
         ATS_RETRY,
         FIRST_STEPS_RETRY,
         LEDGER_RETRY,
-        LOCAL_TRY,
         UPDATE_RETRY,
     )
     from workflows.trading.order_state import OrderState, refusal_message
-
-
-# a local try's bound (`run_local_first`), as a share of the workflow task's timeout (10 s by default): the SDK
-# heartbeats a task still open at 80 % of it, and the task's own activation comes first
-LOCAL_SHARE = 0.4
-
-
-def cause_of(exc: FailureError) -> tuple[str | None, list[Any]]:
-    """The ApplicationError type and details an activity failed with: the ActivityError's cause, or the failure itself
-    (a local activity's failure replayed from its marker comes without the ActivityError around it: temporalio 1.19)."""
-    cause = exc.cause if isinstance(exc, ActivityError) else exc
-    if isinstance(cause, ApplicationError):
-        return cause.type, list(cause.details)
-    return None, []
-
-
-def ats_code(exc: ActivityError) -> str:
-    kind, details = cause_of(exc)
-    return str(details[0]) if kind == T.ATS_REJECTED and details else "ATS_UNAVAILABLE"
 
 
 class OrderSteps:
@@ -67,20 +48,11 @@ class OrderSteps:
         self.read_failed = False  # the last ATS read got no answer: asked again after `poll_seconds` (patch EVENT_DRIVEN)
         self.ended_in_pass = False  # the settle pass released the rest and wrote the end's view (patch SETTLE_PASS)
         self.patches = OrderPatches()  # every patch decision of this run, the main loop's and the Updates'
+        self.calls = OrderCalls(inp, self.patches)  # how each step's activity is run
 
     @property
     def state(self) -> OrderState:
         return self._s
-
-    async def run_activity(self, name: str, arg: Any, result_type: type, retry: RetryPolicy = LEDGER_RETRY) -> Any:
-        """One server activity. Not a local one: an Update handler runs its own steps beside the main loop, and a
-        local activity resolved beside them replays in another order than it ran (a nondeterminism error found by
-        the chaos test: "Update machine does not handle this event: ActivityTaskScheduled"). The exceptions (the
-        settle pass, the first hold and placement: while no handler runs, bounded inside its task) go through
-        `run_local_first`."""
-        timeout = timedelta(seconds=self._inp.timings.activity_timeout_seconds)
-        return await workflow.execute_activity(name, arg, start_to_close_timeout=timeout, retry_policy=retry,
-                                               result_type=result_type)
 
     def _hold_input(self) -> T.HoldInput:
         s, inp = self._s, self._inp
@@ -101,7 +73,7 @@ class OrderSteps:
         ledger not answering) — the caller takes the steps one by one (each idempotent: nothing twice)."""
         view = self._to_record()
         try:
-            order: T.AtsOrder = await self.run_local_first(
+            order: T.AtsOrder = await self.calls.run_local_first(
                 HOLD_PLACE_LOCAL, T.HOLD_PLACE, T.HoldPlaceInput(view, self._hold_input(), self._place_input()),
                 T.AtsOrder, (T.HOLD_REFUSED, T.ATS_REJECTED), FIRST_STEPS_RETRY)
         except (ActivityError, ApplicationError) as exc:  # a local try's refusal replayed: the ApplicationError alone
@@ -129,7 +101,7 @@ class OrderSteps:
             if view is not None:
                 name, arg = T.RECORD_HOLD, T.RecordHoldInput(view, req)
         try:
-            await self.run_activity(name, arg, bool)
+            await self.calls.run(name, arg, bool)
             return True
         except ActivityError as exc:
             kind, details = cause_of(exc)
@@ -156,7 +128,7 @@ class OrderSteps:
                 self._canceled_before_placed()
                 return False
             try:
-                order: T.AtsOrder = await self.run_activity(T.PLACE, body, T.AtsOrder, ATS_RETRY)
+                order: T.AtsOrder = await self.calls.run(T.PLACE, body, T.AtsOrder, ATS_RETRY)
                 break
             except ActivityError as exc:
                 kind, details = cause_of(exc)
@@ -208,7 +180,7 @@ class OrderSteps:
             return
         self.read_now = False
         try:
-            snap: T.Snapshot = await self.run_activity(
+            snap: T.Snapshot = await self.calls.run(
                 T.READ, T.ReadInput(O.account_id_for(inp.user_id), s.ats.id, O.instrument_id_of(inp.ticker)),
                 T.Snapshot, ATS_RETRY)
         except ActivityError:  # the ATS did not answer: the next poll (or webhook) asks again
@@ -250,7 +222,7 @@ class OrderSteps:
             s.version += 1  # the end's version (_finish counts it on the path before this patch)
         batch = T.SettleManyInput([T.SettleInput(order_id, x.id, x.units, x.unit_price) for x in due])
         try:
-            await self.run_local_first(SETTLE_LOCAL, T.SETTLE_PASS,
+            await self.calls.run_local_first(SETTLE_LOCAL, T.SETTLE_PASS,
                                        T.SettlePassInput(order_id, batch, end, part, self._to_record()),
                                        T.SettleManyAnswer, T.SETTLE_REFUSALS)
         except (ActivityError, ApplicationError) as exc:  # a local pass's refusal replayed: the ApplicationError alone
@@ -263,26 +235,6 @@ class OrderSteps:
             return False
         self.ended_in_pass = end
         return True
-
-    async def run_local_first(self, patch: str, name: str, arg: Any, result_type: type, final: tuple[str, ...],
-                              retry: RetryPolicy = LEDGER_RETRY) -> Any:
-        """One local try of the activity when no Update handler is running and `patch` is on (none starts beside it:
-        bounded to LOCAL_SHARE of the workflow task's timeout, it ends inside the task that started it, before the SDK
-        would heartbeat the task and let new events in); one that did not end in time or failed other than with a
-        `final` type runs again as the server activity with `retry` (the activity idempotent on its business keys).
-        A `final` failure is raised: an ActivityError, or replayed from the marker the ApplicationError alone."""
-        if workflow.all_handlers_finished() and self.patches.on(patch):
-            bound = min(timedelta(seconds=self._inp.timings.activity_timeout_seconds),
-                        workflow.info().task_timeout * LOCAL_SHARE)
-            try:
-                return await workflow.execute_local_activity(name, arg, start_to_close_timeout=bound,
-                                                             retry_policy=LOCAL_TRY, result_type=result_type)
-            except FailureError as exc:  # an ActivityError; replayed from the marker, its cause alone (e.g. a timeout)
-                if cause_of(exc)[0] in final:
-                    raise
-                workflow.logger.warning("order %s: the local %s did not end within %s (%s): run as an activity",
-                                        self._inp.order_id, name, bound, exc)
-        return await self.run_activity(name, arg, result_type, retry)
 
     @staticmethod
     def _posted(exc: FailureError) -> list[str]:
@@ -300,7 +252,7 @@ class OrderSteps:
             return
         for x in due:
             try:
-                await self.run_activity(T.SETTLE, T.SettleInput(self._inp.order_id, x.id, x.units, x.unit_price), bool)
+                await self.calls.run(T.SETTLE, T.SettleInput(self._inp.order_id, x.id, x.units, x.unit_price), bool)
             except ActivityError as exc:  # runbook "re-drive a stuck settlement": retried at every poll
                 workflow.logger.error("order %s: execution %s could not be settled: %s", self._inp.order_id, x.id,
                                       exc.cause)
@@ -314,7 +266,7 @@ class OrderSteps:
         s, order_id = self._s, self._inp.order_id
         batch = T.SettleManyInput([T.SettleInput(order_id, x.id, x.units, x.unit_price) for x in due])
         try:
-            answer: T.SettleManyAnswer = await self.run_activity(T.SETTLE_MANY, batch, T.SettleManyAnswer)
+            answer: T.SettleManyAnswer = await self.calls.run(T.SETTLE_MANY, batch, T.SettleManyAnswer)
             settled = answer.settled
         except ActivityError as exc:
             settled = self._posted(exc)
@@ -327,7 +279,7 @@ class OrderSteps:
     async def void(self, req: O.VoidRequest) -> None:
         """Voids the execution at the ATS (ops); the next read sees it VOIDED and nothing is posted for it."""
         try:
-            status = await self.run_activity(T.VOID, T.VoidInput(req.execution_id, req.reason), str, UPDATE_RETRY)
+            status = await self.calls.run(T.VOID, T.VoidInput(req.execution_id, req.reason), str, UPDATE_RETRY)
             workflow.logger.info("order %s: execution %s voided (%s)", self._inp.order_id, req.execution_id, status)
         except ActivityError as exc:
             workflow.logger.error("order %s: execution %s could not be voided: %s", self._inp.order_id,
@@ -344,7 +296,7 @@ class OrderSteps:
             return
         s.released.update(facts)  # before the activity: the cancel's Update and the main loop never send it twice
         try:
-            await self.run_activity(T.RELEASE_PART, self._release_part_input(), bool, retry)
+            await self.calls.run(T.RELEASE_PART, self._release_part_input(), bool, retry)
         except ActivityError as exc:
             s.released.difference_update(facts)
             workflow.logger.warning("order %s: part of the hold could not be released yet: %s", self._inp.order_id,
@@ -359,16 +311,16 @@ class OrderSteps:
         """Gives back what the order still holds (a no-op when nothing is held or it was released); `record`: the
         view is written in the same activity (patch RELEASE_WITH_RECORD)."""
         if not record:
-            await self.run_activity(T.RELEASE, self._inp.order_id, bool)
+            await self.calls.run(T.RELEASE, self._inp.order_id, bool)
             return
-        await self.run_activity(T.RELEASE_RECORD, T.ReleaseRecordInput(self._inp.order_id, self._to_record()), bool)
+        await self.calls.run(T.RELEASE_RECORD, T.ReleaseRecordInput(self._inp.order_id, self._to_record()), bool)
 
     async def record(self) -> None:
         """Writes the view to the order list and the investor's live channel once per version; search attribute
         and current details follow the status."""
         view = self._to_record()
         if view is not None:
-            await self.run_activity(T.RECORD, view, bool)
+            await self.calls.run(T.RECORD, view, bool)
 
     def _to_record(self) -> T.RecordInput | None:
         """The search attribute and current details brought up to date; the view to write when its version was
@@ -391,7 +343,7 @@ class OrderSteps:
     async def rehold(self, edit_id: str, total: int, unit_price: str) -> None:
         """Holds the larger of the old and new terms while the edit waits; a refusal is the Update's answer."""
         try:
-            await self.run_activity(T.REHOLD, T.ReholdInput(self._inp.order_id, edit_id, total, unit_price), bool)
+            await self.calls.run(T.REHOLD, T.ReholdInput(self._inp.order_id, edit_id, total, unit_price), bool)
         except ActivityError as exc:
             kind, details = cause_of(exc)
             if kind == T.HOLD_REFUSED:
@@ -411,7 +363,7 @@ class OrderSteps:
         await self.rehold(edit_id, total, req.unit_price)
         applied = False
         try:
-            order: T.AtsOrder = await self.run_activity(
+            order: T.AtsOrder = await self.calls.run(
                 T.REPLACE, T.ReplaceInput(O.account_id_for(inp.user_id), s.ats.id, total, req.unit_price), T.AtsOrder,
                 UPDATE_RETRY)
             applied = True
@@ -420,7 +372,7 @@ class OrderSteps:
             self.read_now = True
             raise ApplicationError(O.EDIT_FAILED, ats_code(exc), type="EditRefused") from None
         finally:
-            await self.run_activity(T.FINISH_REHOLD, T.FinishReholdInput(inp.order_id, edit_id, applied), bool)
+            await self.calls.run(T.FINISH_REHOLD, T.FinishReholdInput(inp.order_id, edit_id, applied), bool)
         self.read_now = self.read_now or s.filled > 0
 
     async def cancel(self) -> str:
@@ -430,7 +382,7 @@ class OrderSteps:
             return "CANCELED" if s.status == O.CANCELED else "ALREADY_ENDED"
         cancel = T.CancelInput(O.account_id_for(self._inp.user_id), s.ats.id, O.instrument_id_of(self._inp.ticker))
         try:
-            answer: T.CancelAnswer = await self.run_activity(T.CANCEL, cancel, T.CancelAnswer, UPDATE_RETRY)
+            answer: T.CancelAnswer = await self.calls.run(T.CANCEL, cancel, T.CancelAnswer, UPDATE_RETRY)
         except ActivityError as exc:
             code = ats_code(exc)
             if code == O.LIVE_TRADING:  # the window opened before the cancel reached the ATS
@@ -445,7 +397,7 @@ class OrderSteps:
         s = self._s
         waiting = s.waiting_confirmation()
         try:
-            await self.run_activity(T.CONFIRM, T.ConfirmInput(O.account_id_for(self._inp.user_id),
+            await self.calls.run(T.CONFIRM, T.ConfirmInput(O.account_id_for(self._inp.user_id),
                                                               [x.id for x in waiting]), int, UPDATE_RETRY)
         except ActivityError as exc:
             self.read_now = True
