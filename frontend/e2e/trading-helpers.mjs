@@ -132,6 +132,37 @@ export const toSelect = timed('toSelect', async function toSelect(page) {
   throw new Error('the order wizard never reached select-bid')
 })
 
+/** What the page shows as popups now (each dialog's test id, whether it is hidden from assistive technology, and its
+ * text), for a failure to explain itself. */
+async function popupsNow(page) {
+  const found = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map((d) => {
+      const hidden = d.closest('[aria-hidden="true"], [inert]') ? ' (hidden from assistive technology)' : ''
+      return `${d.getAttribute('data-testid') ?? d.getAttribute('role')}${hidden}: ${d.innerText.replace(/\s+/g, ' ').slice(0, 160)}`
+    }),
+  )
+  return found.length ? found.join(' | ') : 'none'
+}
+
+/**
+ * The queue row's Edit (the row of `/app/orders`, a locator) pressed by keyboard, then the chooser open with `button`
+ * ('Edit Order' or 'Cancel Order'); returns the chooser. Enter on the focused button is the user's same action without
+ * a position: the queue sits below the live book, and a pointer press and release that straddle a re-render moving
+ * the row land on no button (CI, 29 Nov: the chooser never opened after the open's burst of reads). A chooser that
+ * does not come says what the page showed instead.
+ */
+export const openChooser = timed('openChooser', async function openChooser(page, row, button) {
+  await row.getByRole('button', { name: /^Edit or cancel/ }).press('Enter', { timeout: 60_000 })
+  const chooser = page.getByTestId('order-chooser')
+  try {
+    await chooser.getByRole('button', { name: button }).waitFor({ timeout: 30_000 })
+  } catch (error) {
+    const queue = await page.getByTestId('queue-order').allInnerTexts().catch(() => [])
+    throw new Error(`no '${button}' in the chooser 30 s after Edit was pressed; popups: ${await popupsNow(page).catch((e) => `unread (${e.message})`)}; the queue: ${JSON.stringify(queue.map((r) => r.replace(/\s+/g, ' ')))}`, { cause: error })
+  }
+  return chooser
+})
+
 /** The chooser's 'Cancel Order' (§4.4: shown only outside live trading; the test has moved the window there). */
 export const chooseCancel = timed('chooseCancel', async function chooseCancel(page) {
   await page.getByTestId('order-chooser').getByRole('button', { name: 'Cancel Order' }).click({ timeout: 60_000 })

@@ -22,7 +22,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ANDROID, BASE_URL, DESKTOP, fastForward, launch, screenshot, timed, withMotion } from './helpers.mjs'
-import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, moveMarketTo, press, readyToTrade, recordTradingStream, signIn, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
+import { apiGet, ASSET_PATH, assetPageIn, chooseCancel, INSTRUMENT, moveMarketTo, openChooser, press, readyToTrade, recordTradingStream, signIn, streamEvents, toSelect, wizardAt } from './trading-helpers.mjs'
 
 // the spec's messages (doc 3 §8: UNIT_PRICE_OUT_OF_BOUNDS, INSUFFICIENT_UNITS / INALIENABLE_UNITS)
 const OUT_OF_BOUNDS = 'Your Ask cannot be more than 30% lower than Last Traded Price. Please adjust your ask accordingly.'
@@ -235,9 +235,7 @@ for (const variant of VARIANTS) {
     // live trading (§4.4: Cancel is hidden): the row's Cancel goes, the chooser offers Edit Order and no Cancel Order
     await moveMarketTo('open')
     await rowCancel.waitFor({ state: 'detached', timeout: 90_000 })
-    await row.getByRole('button', { name: /^Edit or cancel/ }).click()
-    const chooser = page.getByTestId('order-chooser')
-    await chooser.getByRole('button', { name: 'Edit Order' }).waitFor()
+    const chooser = await openChooser(page, row, 'Edit Order')
     assert.equal(await chooser.getByRole('button', { name: 'Cancel Order' }).count(), 0, 'no Cancel Order while the window is open')
     await screenshot(page, variant, 'trading-live-chooser')
 
@@ -264,7 +262,7 @@ for (const variant of VARIANTS) {
     await page.goto(`${BASE_URL}/app/orders?asset=${assetId}`)
     await row.getByText(/Bid · 2 × \$1\.25/).waitFor({ timeout: 30_000 })
     await rowCancel.waitFor({ timeout: 90_000 })
-    await row.getByRole('button', { name: /^Edit or cancel/ }).click()
+    await openChooser(page, row, 'Cancel Order')
     await chooseCancel(page)
     await page.getByText('Attempt to Cancel?').waitFor()
     await page.getByRole('button', { name: "Yes, Let's try" }).click()
