@@ -10,7 +10,7 @@
 - lint, test-frontend: the tools' error lines (ruff, mypy, import-linter, stale generated files; tsc, vitest);
 - test-e2e: each failed browser test, its error's first lines, the step (the test file's line in the stack, with
   its source), the page's last URL, the screenshots written since EPOCH (frontend/test-results/) and the stack's
-  logs (.data/logs/e2e/).
+  logs (.data/logs/e2e/), each with what its tracebacks raised.
 Otherwise, or when nothing matched, the stage's last lines. Stdlib only (it runs whatever state setup left)."""
 
 from __future__ import annotations
@@ -157,7 +157,28 @@ def browser_summary(lines: list[str], run: Run) -> list[str]:
     for log in sorted(logs.glob("*.log")) if logs.exists() else []:
         text = log.read_text(errors="replace")
         out.append(f"stack log: {log.relative_to(run.root)} ({text.count('Traceback')} tracebacks)")
+        out += [f"    {n} × {line}" for line, n in raised(text)]
     return out + stack_failures(lines)
+
+
+ADDRESS = re.compile(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{12}\b")  # object ids and cancel scopes: the same error each time
+RAISED_KINDS = 6  # distinct exceptions shown per log
+RAISED_WIDTH = 160
+
+
+def raised(text: str) -> list[tuple[str, int]]:
+    """What each traceback of a stack log raised (its last, unindented line: `Type: message`), the same ones counted,
+    most frequent first, up to RAISED_KINDS: a failed browser test's stack says what went wrong behind the page."""
+    counts: dict[str, int] = {}
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("Traceback (most recent call last):"):
+            inside = True
+        elif inside and line and not line[0].isspace():
+            key = ADDRESS.sub("…", line.strip())[:RAISED_WIDTH]
+            counts[key] = counts.get(key, 0) + 1
+            inside = False
+    return sorted(counts.items(), key=lambda kv: -kv[1])[:RAISED_KINDS]
 
 
 def python_summary(lines: list[str], run: Run) -> list[str]:

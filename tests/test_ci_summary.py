@@ -145,6 +145,12 @@ def test_a_browser_failure_names_the_test_the_step_the_screenshot_and_the_stack_
     logs = tmp_path / ".data/logs/e2e"
     logs.mkdir(parents=True)
     (logs / "api.log").write_text("Traceback (most recent call last):\n  ...\n")
+    (logs / "providers.log").write_text(
+        "x\nTraceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\n"
+        "asyncio.exceptions.CancelledError: Cancelled via cancel scope 7f0dfb329300 by <Task 0x7f0d>\nINFO later\n"
+        "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n"
+        "asyncio.exceptions.CancelledError: Cancelled via cancel scope 7f78d1b4da80 by <Task 0x7f78>\n"
+        "Traceback (most recent call last):\n  File \"b.py\", line 2, in h\nValueError: bad\n")
     (logs / "worker.log").write_text("started\n")
 
     lines = summary(NODE_LOG.format(root=tmp_path), Run(since=0, root=tmp_path))
@@ -160,6 +166,9 @@ def test_a_browser_failure_names_the_test_the_step_the_screenshot_and_the_stack_
         "the page's trail:",
         "screenshot: frontend/test-results/onboarding-with-a-manual-bank-desktop-failed.png",
         "stack log: .data/logs/e2e/api.log (1 tracebacks)",
+        "stack log: .data/logs/e2e/providers.log (3 tracebacks)",
+        "    2 × asyncio.exceptions.CancelledError: Cancelled via cancel scope … by <Task …>",
+        "    1 × ValueError: bad",
         "stack log: .data/logs/e2e/worker.log (0 tracebacks)",
     ]
     # a screenshot older than the run is an earlier run's
