@@ -56,7 +56,21 @@ async def bid_filled_then_settled(market: Market, sessions: Sessions, units: int
     await market.reconcile()
     view = await market.until(handle, lambda v: v.status == "FILLED" and len(v.executions) == 1)
     await market.past_confirmation(start)
+    await quiet(handle)
     return Settled(uid, asset_id, handle, view)
+
+
+async def quiet(handle: WorkflowHandle[Any, Any]) -> None:
+    """Until the order has no activity and no workflow task pending: the tasks after the settlement's signal are
+    then all the settlement's own (the fill's view can be FILLED while an activity of the fill is still running: a
+    gate on a loaded machine, 29 Nov, saw it complete after the signal and wake a second workflow task)."""
+    async def idle() -> bool:
+        d = (await handle.describe()).raw_description
+        pending = [a.activity_type.name for a in d.pending_activities]
+        assert not pending and not d.HasField("pending_workflow_task"), f"still pending: {pending or 'a workflow task'}"
+        return True
+
+    await eventually(idle)
 
 
 async def signal_settled(market: Market, handle: WorkflowHandle[Any, Any], execution_id: str) -> None:
