@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 from redis.asyncio import Redis
@@ -18,6 +18,7 @@ HEARTBEAT_SECONDS = 15.0
 RESUBSCRIBE_SECONDS = 0.5
 CLOSE_SECONDS = 5.0  # to leave the channels and give the connection back, the browser gone
 Event = dict[str, str]
+T = TypeVar("T")
 
 
 class EventStream(EventSourceResponse):
@@ -33,6 +34,21 @@ def event_source(events: AsyncIterator[Event]) -> EventStream:
                        ping_message_factory=lambda: ServerSentEvent(comment="keep-alive", sep="\n"))
 
 
+def _consume(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()  # retrieved: an answer nobody awaits any more is not reported as lost
+
+
+async def to_its_end(opened: Callable[[], Awaitable[T]]) -> T:
+    """`opened()`'s answer; when the stream is cancelled meanwhile (the browser gone as the page opened), `opened()`
+    still runs to its end and its answer is dropped. A database read cut half-way has SQLAlchemy terminate the
+    connection and log the cancellation as a traceback: two in each browser-test run, which a failed run's summary
+    then lists beside the real cause."""
+    task = asyncio.ensure_future(opened())
+    task.add_done_callback(_consume)
+    return await asyncio.shield(task)
+
+
 async def channel_events(redis: Redis, channels: Sequence[str], opened: Callable[[], Awaitable[list[Event] | None]],
                          received: Callable[[dict[str, Any]], Event | None]) -> AsyncIterator[Event]:
     """`opened()`'s events, read once subscribed (whatever changed before, or while Redis was away, is in them; None
@@ -42,7 +58,7 @@ async def channel_events(redis: Redis, channels: Sequence[str], opened: Callable
         pubsub = redis.pubsub()
         try:
             await pubsub.subscribe(*channels)
-            if (first := await opened()) is None:
+            if (first := await to_its_end(opened)) is None:
                 return
             for opening in first:
                 yield opening
