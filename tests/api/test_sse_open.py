@@ -33,10 +33,10 @@ async def test_the_opening_read_finishes_though_its_stream_is_cancelled() -> Non
 
 async def test_an_opening_read_that_fails_after_its_stream_went_is_not_reported(
         caplog: pytest.LogCaptureFixture) -> None:
-    release = asyncio.Event()
-    done = asyncio.Event()
+    started, release, done = asyncio.Event(), asyncio.Event(), asyncio.Event()
 
     async def opened() -> None:
+        started.set()
         try:
             await release.wait()
             raise RuntimeError("the database went away")
@@ -44,7 +44,7 @@ async def test_an_opening_read_that_fails_after_its_stream_went_is_not_reported(
             done.set()
 
     stream = asyncio.create_task(to_its_end(opened))
-    await asyncio.sleep(0)
+    await started.wait()
     stream.cancel()
     with pytest.raises(asyncio.CancelledError):
         await stream
