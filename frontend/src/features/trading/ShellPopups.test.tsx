@@ -107,6 +107,33 @@ describe('TradingShellPopups', () => {
     expect(lines).toEqual(['2 shares at $10.00', '1 share at $10.50'])
   })
 
+  it('keeps the confirm-trade popup while its order changes and the window is read again (the other side confirmed)', async () => {
+    localStorage.setItem(APPROVED_FLAG, '1')
+    const stream = fakeEventStream(['subscribed', {}])
+    let holding = false
+    const held: (() => void)[] = []
+    renderShell({
+      'GET /api/financial-accounts/*/orders': () => json({ data: [matched] }),
+      // once the popup is up, each read of the window waits until the test lets it answer
+      'GET /api/trading/windows/W-88F40-1/': async () => {
+        if (holding) await new Promise<void>((resolve) => held.push(resolve))
+        return windowIn('CONFIRMATION')()
+      },
+      'GET /api/trading/events': stream.answer,
+    })
+    await screen.findByTestId('confirm-trade')
+    holding = true
+    // the other side confirmed: the order's execution changed at the ATS, a new version of the order comes
+    act(() => stream.send('order', { ...matched, version: matched.version + 1 }))
+    await waitFor(() => expect(held.length).toBeGreaterThan(0)) // its window read again
+    expect(screen.queryByTestId('confirm-trade')).not.toBeNull() // the popup stays meanwhile
+    await act(async () => {
+      held.splice(0).forEach((answer) => answer())
+      await pause(50)
+    })
+    expect(screen.queryByTestId('confirm-trade')).not.toBeNull()
+  })
+
   // a window past its close is read again after 1 s while polling (orders.nextWindowRead): real time, no fake timers
   // (the waits of Testing Library run on them)
   const POLL_WOULD_READ_TWICE_MS = 2_500

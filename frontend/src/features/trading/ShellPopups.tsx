@@ -10,8 +10,8 @@
  * their next boundary only while the trading stream is down.
  */
 import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useMutation, useQueries, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useUser } from '../../app/account/userContext'
 import { ApiError } from '../../api/errors'
@@ -129,6 +129,7 @@ export function TradingShellPopups() {
   const { user } = useUser()
   const navigate = useNavigate()
   const trading = useTrading(user, null, null)
+  const queryClient = useQueryClient()
   const [declined, setDeclined] = useState<string[]>(() => declinedOrders(sessionStorage))
   const [approvedClosed, setApprovedClosed] = useState(false)
   // read at every render: the user loads after the shell mounts
@@ -136,20 +137,28 @@ export function TradingShellPopups() {
 
   const matched = trading.orders.filter((o) => o.confirmed_matched_status && o.windowId && !declined.includes(o.id))
   const windowIds = [...new Set(matched.map((o) => o.windowId as string))].sort()
-  // each window's status, read again whenever the matched orders change (a window moves on to CONFIRMATION)
-  const stamp = matched.map((o) => `${o.id}:${o.version}`).join(',')
   const windowReads = useQueries({
     queries: windowIds.map((id) => ({
-      queryKey: [...keys.window(id), stamp],
+      queryKey: keys.window(id),
       queryFn: () => getWindow(id),
       retry: false,
-      gcTime: 0,
-      placeholderData: keepPreviousData,
       // while the stream is down: read again at the window's next boundary (it reaches CONFIRMATION without any order
       // changing); while it is up, its `window` events read it again
       refetchInterval: (query: { state: { data?: TradingWindowInfo } }) => (trading.live ? false : nextWindowRead(query.state.data)),
     })),
   })
+  // each window's status is read again whenever the matched orders change (a window moves on to CONFIRMATION), under
+  // the same key: the status read before stays meanwhile. A key of its own per change had no status until its read
+  // came back, and the popup went for that moment — when the other side confirmed, taking away the Confirm just
+  // pressed (its request then lost to the page's next navigation: the browser test, 29 Nov)
+  const stamp = matched.map((o) => `${o.id}:${o.version}`).join(',')
+  const ids = windowIds.join(',')
+  const stamped = useRef(stamp)
+  useEffect(() => {
+    if (stamped.current === stamp) return
+    stamped.current = stamp
+    for (const id of ids.split(',').filter(Boolean)) void queryClient.invalidateQueries({ queryKey: keys.window(id) })
+  }, [stamp, ids, queryClient])
   const windows: Record<string, string> = Object.fromEntries(windowIds.map((id, i) => [id, windowReads[i]?.data?.status ?? '']))
 
   const pending = matched.find((o) => awaitsConfirmation(o, windows[o.windowId as string]))
